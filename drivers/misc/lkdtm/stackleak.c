@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * STACKLEAK_ERASING: check that the last return to user space poisoned the
+ * stack this task is not using now.
+ *
+ * Right after an erase, the task stack below pt_regs holds nothing but
+ * STACKLEAK_POISON. The current syscall then wrote its frames from the top
+ * down, at most a little below the lowest point it is known to have reached
+ * (the tracked mark, or our own stack pointer): untracked small frames and
+ * interrupt entry may go slightly deeper. So the first word that is not
+ * poison, looking up from the bottom of the stack, must lie within
+ * STACKLEAK_TEST_SLACK bytes below that point. Data left by an earlier,
+ * deeper syscall that was not erased lies further down and fails the test,
+ * which is why this also fails with kernel.stack_erasing=0.
+ */
+#include "lkdtm.h"
+#include <linux/stackleak.h>
+
+#ifdef CONFIG_GCC_PLUGIN_STACKLEAK
+
+/*
+ * How far below the lowest known point this syscall may have written:
+ * an interrupt entry (pt_regs plus a few frames) or a chain of untracked
+ * functions called before we got here.
+ */
+#define STACKLEAK_TEST_SLACK	1024
+
+struct stackleak_scan {
+	unsigned long low;	/* lowest word erase may write */
+	unsigned long high;	/* pt_regs */
+	unsigned long sp;
+	unsigned long lowest;	/* current->lowest_stack */
+	unsigned long used;	/* lowest word that is not poison */
+};
+
+/*
+ * Interrupts stay off and nothing is called while the stack is read, so
+ * nothing writes below our stack pointer meanwhile.
+ */
+static noinline void stackleak_scan_stack(struct stackleak_scan *s)
+{
+	unsigned long flags, start, addr;
+
+	raw_local_irq_save(flags);
+	s->sp = current_stack_pointer;
+	s->lowest = current->lowest_stack;
+	start = min(s->sp, s->lowest);
+	if (start < s->low || start >= s->high) {
+		s->used = start;
+		goto out;
+	}
+	for (addr = s->low; addr < start; addr += sizeof(unsigned long)) {
+		if (*(unsigned long *)addr != (unsigned long)STACKLEAK_POISON)
+			break;
+	}
+	s->used = addr;
+out:
+	raw_local_irq_restore(flags);
+}
+
+static void lkdtm_STACKLEAK_ERASING(void)
+{
+	struct stackleak_scan s = {
+		.low = stackleak_task_low_bound(current),
+		.high = stackleak_task_high_bound(current),
+	};
+	unsigned long start, depth;
+
+	stackleak_scan_stack(&s);
+	start = min(s.sp, s.lowest);
+
+	if (s.sp < s.low || s.sp >= s.high) {
+		pr_err("FAIL: stack pointer 0x%lx outside the task stack [0x%lx, 0x%lx)\n",
+		       s.sp, s.low, s.high);
+		return;
+	}
+	if (s.lowest < s.low || s.lowest > s.high) {
+		pr_err("FAIL: lowest_stack 0x%lx outside the task stack [0x%lx, 0x%lx]\n",
+		       s.lowest, s.low, s.high);
+		return;
+	}
+
+	depth = s.high - start;
+	pr_info("stack depth %lu bytes, written down to %lu bytes (slack %d)\n",
+		depth, s.high - s.used, STACKLEAK_TEST_SLACK);
+	if (start - s.used > STACKLEAK_TEST_SLACK) {
+		pr_err("FAIL: stale data 0x%lx at depth %lu bytes, %lu bytes below the lowest point of this syscall\n",
+		       *(unsigned long *)s.used, s.high - s.used, start - s.used);
+		return;
+	}
+
+	pr_info("OK: the rest of the thread stack is properly erased\n");
+}
+
+#else /* !CONFIG_GCC_PLUGIN_STACKLEAK */
+
+static void lkdtm_STACKLEAK_ERASING(void)
+{
+	if (IS_ENABLED(CONFIG_HAVE_ARCH_STACKLEAK))
+		pr_err("XFAIL: stack erasing is off in this kernel (CONFIG_GCC_PLUGIN_STACKLEAK=n)\n");
+	else
+		pr_err("XFAIL: stack erasing is not available on this architecture\n");
+}
+
+#endif /* CONFIG_GCC_PLUGIN_STACKLEAK */
+
+static struct crashtype crashtypes[] = {
+	CRASHTYPE(STACKLEAK_ERASING),
+};
+
+struct crashtype_category stackleak_crashtypes = {
+	.crashtypes = crashtypes,
+	.len	    = ARRAY_SIZE(crashtypes),
+};

@@ -1,0 +1,22 @@
+#!/bin/bash
+# Build bzImage out of tree ($OBJ); incremental via Kbuild. Prints elapsed time and warnings.
+set -eu -o pipefail
+. "$(dirname "$0")/lib.sh"
+[ -f "$OBJ/.config" ] || die "no $OBJ/.config: run harness/config.sh first"
+LOG=$OBJ/build.log
+start=$(date +%s)
+echo "build: make -C $SRC O=$OBJ -j$(nproc) bzImage (CC=$KCC)"
+# Kbuild's short "CC foo.o" lines are the progress output; a full copy goes to $LOG.
+if ! kmake -j"$(nproc)" bzImage 2>&1 | tee "$LOG"; then
+	echo "build: FAILED after $(( $(date +%s) - start ))s; errors:" >&2
+	grep -E 'error:|Error [0-9]' "$LOG" | head -40 >&2
+	exit 1
+fi
+warnings=$(grep -c 'warning:' "$LOG" || true)
+if [ "$warnings" -gt 0 ]; then
+	echo "build: $warnings warning(s):"
+	grep -A3 'warning:' "$LOG" | head -100
+fi
+echo "build: done in $(( $(date +%s) - start ))s, $warnings warning(s)"
+echo "  vmlinux: $OBJ/vmlinux"
+echo "  bzImage: $OBJ/arch/x86/boot/bzImage"

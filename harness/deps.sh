@@ -1,0 +1,16 @@
+#!/bin/sh
+# Install the Debian packages the harness needs; a fast no-op when all are present.
+set -eu
+PKGS="gcc-12 gcc-12-plugin-dev make flex bison bc libelf-dev libssl-dev ccache cpio xz-utils
+kmod rsync qemu-system-x86 busybox-static gcc-multilib linux-source-6.1 git"
+missing=
+for p in $PKGS; do
+	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing="$missing $p"
+done
+if [ -z "$missing" ]; then echo "deps: all present"; exit 0; fi
+echo "deps: installing:$missing"
+SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+# A fresh machine/container has empty package lists: update once if install cannot find them.
+$SUDO apt-get install -y -q --no-install-recommends $missing ||
+	{ $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends $missing; }

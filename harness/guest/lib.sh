@@ -1,0 +1,36 @@
+# Helpers for guest tests (sourced). Each test prints "RESULT: <name> PASS|FAIL|XFAIL <detail>".
+DIRECT=/sys/kernel/debug/provoke-crash/DIRECT
+SYSCTL=/proc/sys/kernel/stack_erasing
+OKMSG='OK: the rest of the thread stack is properly erased'
+
+result() { echo "RESULT: $*"; }
+
+# erase_once: trigger STACKLEAK_ERASING once from this shell (so from its CPU affinity).
+# Sets ERASE to the kernel's verdict: OK, FAIL, XFAIL or NONE, and LAST_DMESG to its lines.
+erase_once() {
+	dmesg -c >/dev/null
+	echo STACKLEAK_ERASING > "$DIRECT"
+	LAST_DMESG=$(dmesg -c)
+	ERASE=$(erase_verdict "$LAST_DMESG")
+}
+
+# erase_verdict TEXT: classify LKDTM output.
+erase_verdict() {
+	case $1 in
+	*"FAIL: "*) case $1 in *"XFAIL: "*) echo XFAIL ;; *) echo FAIL ;; esac ;;
+	*"$OKMSG"*) echo OK ;;
+	*) echo NONE ;;
+	esac
+}
+
+# Stop the test early if the kernel has no LKDTM (always a failure) or no STACKLEAK (XFAIL).
+# Usage: require_stackleak NAME
+require_stackleak() {
+	if [ ! -w "$DIRECT" ]; then
+		result "$1" FAIL "no $DIRECT (LKDTM or debugfs missing)"; exit 0
+	fi
+	erase_once
+	if [ "$ERASE" = XFAIL ]; then
+		result "$1" XFAIL "$(echo "$LAST_DMESG" | grep -o 'XFAIL: .*' | head -1)"; exit 0
+	fi
+}

@@ -1,0 +1,22 @@
+# erase-cpuN: 100 STACKLEAK_ERASING checks in a row pinned to each CPU; PASS only if all are OK.
+. /lib/harness.sh
+N=${ERASE_RUNS:-100}
+require_stackleak erase-cpu0
+all=$(taskset -p $$ | sed 's/.*: //')       # original mask, restored after each CPU
+cpu=0
+while [ $cpu -lt "$(nproc)" ]; do
+	taskset -p -c $cpu $$ >/dev/null        # pin this shell: the echo in erase_once runs here
+	ok=0 i=0 first=
+	while [ $i -lt "$N" ]; do
+		i=$((i + 1))
+		erase_once
+		if [ "$ERASE" = OK ]; then ok=$((ok + 1))
+		elif [ -z "$first" ]; then first="run $i: $ERASE $(echo "$LAST_DMESG" | grep -o 'FAIL: .*' | head -1)"
+		fi
+	done
+	taskset -p $all $$ >/dev/null
+	if [ $ok = "$N" ]; then result erase-cpu$cpu PASS "$ok/$N OK"
+	else result erase-cpu$cpu FAIL "$ok/$N OK, first failure $first"
+	fi
+	cpu=$((cpu + 1))
+done

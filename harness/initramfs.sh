@@ -1,0 +1,30 @@
+#!/bin/bash
+# Pack build/initramfs.cpio.gz: busybox-static + applet links, /init, guest tests,
+# and static helpers built from harness/guest/*.c (64-bit NAME and 32-bit NAME32).
+set -eu
+. "$(dirname "$0")/lib.sh"
+G=$ROOT/harness/guest
+BB=${BUSYBOX:-/bin/busybox}
+OUT=$B/initramfs.cpio.gz
+D=$B/initramfs
+file -L "$BB" 2>/dev/null | grep -q 'statically linked' || ldd "$BB" 2>&1 | grep -q 'not a dynamic' ||
+	die "$BB is not static: install busybox-static"
+rm -rf "$D" && mkdir -p "$D"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,root,tests}
+cp "$BB" "$D/bin/busybox"
+for a in $("$BB" --list-full); do
+	[ -e "$D/$a" ] || ln -s /bin/busybox "$D/$a"
+done
+for c in "$G"/*.c; do
+	[ -f "$c" ] || continue
+	n=$(basename "$c" .c)
+	gcc -O2 -Wall -static -o "$D/bin/$n" "$c"
+	gcc -O2 -Wall -static -m32 -o "$D/bin/${n}32" "$c" || die "-m32 build of $c failed: install gcc-multilib"
+done
+install -m755 "$G/init" "$D/init"
+install -m644 "$G/lib.sh" "$D/lib/harness.sh"
+cp "$G"/tests/* "$D/tests/"
+# Console node so PID 1 has stdio from the start (needs root; init copes without it).
+mknod -m 600 "$D/dev/console" c 5 1 2>/dev/null || true
+( cd "$D" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet ) | gzip -9 > "$OUT.tmp"
+mv "$OUT.tmp" "$OUT"
+echo "initramfs: $OUT ($(du -k "$OUT" | cut -f1) KiB, tests: $(ls "$D/tests" | tr '\n' ' '))"

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _LINUX_STACKLEAK_H
+#define _LINUX_STACKLEAK_H
+
+/*
+ * STACKLEAK fills the part of the kernel stack that a syscall used with
+ * STACKLEAK_POISON before the task returns to user space, so stale data
+ * cannot leak into, or be consumed by, the uninitialised locals of a later
+ * syscall.
+ *
+ * The GCC plugin makes every function with a large frame (or an alloca)
+ * call stackleak_track_stack(), which keeps the lowest stack address the
+ * task reached in current->lowest_stack. On the way out, stackleak_erase()
+ * scans down from that mark for the start of the poisoned area and fills
+ * everything between it and the live frame.
+ *
+ * This header is included from assembly too.
+ */
+
+/*
+ * The poison is a non-canonical address on x86-64 (the hole below the top
+ * 2 MiB), so a stale pointer built from it faults instead of pointing into
+ * memory.
+ */
+#define STACKLEAK_POISON	(-0xBEEF)
+
+#ifdef CONFIG_GCC_PLUGIN_STACKLEAK
+
+/*
+ * Functions whose frame is smaller than CONFIG_STACKLEAK_TRACK_MIN_SIZE are
+ * not tracked, so the stack may have been written a little below
+ * lowest_stack, with holes no larger than such a frame. A run of poison
+ * longer than that hole (at least 128 bytes) marks the start of the area
+ * that is still poisoned from the previous erase.
+ */
+#if CONFIG_STACKLEAK_TRACK_MIN_SIZE > 120
+#define STACKLEAK_RUN_WORDS	(CONFIG_STACKLEAK_TRACK_MIN_SIZE / 8 + 1)
+#else
+#define STACKLEAK_RUN_WORDS	16
+#endif
+
+#ifndef __ASSEMBLY__
+
+#include <linux/jump_label.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+/* Set by the kernel.stack_erasing sysctl to skip the erase. */
+DECLARE_STATIC_KEY_FALSE(stackleak_erase_off);
+#endif
+
+/* Lowest address the erase routine may write: STACK_END_MAGIC stays intact. */
+static __always_inline unsigned long stackleak_task_low_bound(struct task_struct *tsk)
+{
+	return (unsigned long)end_of_stack(tsk) + sizeof(unsigned long);
+}
+
+/* Highest address of the stack a task returning to user space may not need. */
+static __always_inline unsigned long stackleak_task_high_bound(struct task_struct *tsk)
+{
+	return (unsigned long)task_pt_regs(tsk);
+}
+
+/*
+ * A new task has not used its stack yet: start the first scan at the top,
+ * so the first erase covers whatever the stack held before.
+ */
+static inline void stackleak_task_init(struct task_struct *tsk)
+{
+	tsk->lowest_stack = stackleak_task_high_bound(tsk);
+}
+
+void stackleak_track_stack(void);
+
+#endif /* !__ASSEMBLY__ */
+
+#else /* !CONFIG_GCC_PLUGIN_STACKLEAK */
+
+#ifndef __ASSEMBLY__
+struct task_struct;
+static inline void stackleak_task_init(struct task_struct *tsk) { }
+#endif
+
+#endif /* CONFIG_GCC_PLUGIN_STACKLEAK */
+
+#endif /* _LINUX_STACKLEAK_H */

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * STACKLEAK runtime: the stack depth tracker that the GCC plugin calls, and
+ * the kernel.stack_erasing sysctl. The erase itself runs on the way out to
+ * user space, in arch code (arch/x86/entry/erase.S).
+ */
+
+#define pr_fmt(fmt) "stackleak: " fmt
+
+#include <linux/export.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/stackleak.h>
+#include <linux/sysctl.h>
+
+/**
+ * stackleak_track_stack() - record how deep the current task's stack went
+ *
+ * The plugin inserts the call as an inline asm that tells the compiler no
+ * register changes, so it costs nothing in the functions where it is
+ * removed again. Hence no_caller_saved_registers: the function saves any
+ * register it uses. Only the task stack is tracked; a call made on an IRQ
+ * or exception stack is ignored.
+ */
+noinstr __attribute__((no_caller_saved_registers)) void stackleak_track_stack(void)
+{
+	unsigned long sp = current_stack_pointer & ~(sizeof(unsigned long) - 1);
+
+	if (sp < current->lowest_stack && sp >= stackleak_task_low_bound(current))
+		current->lowest_stack = sp;
+}
+EXPORT_SYMBOL(stackleak_track_stack);
+
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+
+/* Patched into stackleak_erase(): the enabled case costs a NOP. */
+DEFINE_STATIC_KEY_FALSE(stackleak_erase_off);
+
+static int stack_erasing_sysctl(struct ctl_table *table, int write,
+				void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int enabled = !static_key_enabled(&stackleak_erase_off);
+	struct ctl_table tmp = {
+		.data	= &enabled,
+		.maxlen	= sizeof(enabled),
+		.mode	= table->mode,
+		.extra1	= SYSCTL_ZERO,
+		.extra2	= SYSCTL_ONE,
+	};
+	int ret;
+
+	/* Values other than 0 and 1 fail with -EINVAL and change nothing. */
+	ret = proc_dointvec_minmax(&tmp, write, buffer, lenp, ppos);
+	if (ret || !write || enabled == !static_key_enabled(&stackleak_erase_off))
+		return ret;
+
+	if (enabled)
+		static_branch_disable(&stackleak_erase_off);
+	else
+		static_branch_enable(&stackleak_erase_off);
+	pr_info("stack erasing %s by %s[%d]\n", enabled ? "enabled" : "DISABLED",
+		current->comm, task_pid_nr(current));
+	return 0;
+}
+
+static struct ctl_table stackleak_sysctls[] = {
+	{
+		.procname	= "stack_erasing",
+		.maxlen		= sizeof(int),
+		.mode		= 0600,
+		.proc_handler	= stack_erasing_sysctl,
+	},
+	{ }
+};
+
+static int __init stackleak_sysctl_init(void)
+{
+	register_sysctl_init("kernel", stackleak_sysctls);
+	return 0;
+}
+late_initcall(stackleak_sysctl_init);
+
+#endif /* CONFIG_STACKLEAK_RUNTIME_DISABLE */
