@@ -13,6 +13,11 @@
 #include <linux/stackleak.h>
 #include <linux/sysctl.h>
 
+/* The plugin's tracking asm relies on it: refuse to build without it. */
+#if !__has_attribute(__no_caller_saved_registers__)
+#error "STACKLEAK needs the no_caller_saved_registers function attribute"
+#endif
+
 /**
  * stackleak_track_stack() - record how deep the current task's stack went
  *
@@ -22,7 +27,7 @@
  * register it uses. Only the task stack is tracked; a call made on an IRQ
  * or exception stack is ignored.
  */
-noinstr __attribute__((no_caller_saved_registers)) void stackleak_track_stack(void)
+noinstr __no_caller_saved_registers void stackleak_track_stack(void)
 {
 	unsigned long sp = current_stack_pointer & ~(sizeof(unsigned long) - 1);
 

@@ -23,7 +23,7 @@
  * an interrupt entry (pt_regs plus a few frames) or a chain of untracked
  * functions called before we got here.
  */
-#define STACKLEAK_TEST_SLACK	1024
+#define STACKLEAK_TEST_SLACK	512
 
 struct stackleak_scan {
 	unsigned long low;	/* lowest word erase may write */
