@@ -20,3 +20,8 @@ fi
 echo "build: done in $(( $(date +%s) - start ))s, $warnings warning(s)"
 echo "  vmlinux: $OBJ/vmlinux"
 echo "  bzImage: $OBJ/arch/x86/boot/bzImage"
+# The plugin's work, counted where it ends up: tracking calls left in vmlinux.
+if grep -q '^CONFIG_GCC_PLUGIN_STACKLEAK=y' "$OBJ/.config"; then
+	sites=$(objdump -d --no-show-raw-insn "$OBJ/vmlinux" | grep -c 'call.*<stackleak_track_stack>' || true)
+	echo "  stackleak: $sites tracking call sites in vmlinux"
+fi
