@@ -1,11 +1,13 @@
 # Front door. `make`: deps -> tree -> config -> build -> initramfs -> boot -> verdict.
-# `make test`: host tests (harness/*-test.sh) + the same QEMU run, one combined verdict.
+# `make test`: host tests (harness/*-test.sh) + the same QEMU run + the crash tests (one
+# QEMU boot each, harness/crash-tests.sh), one combined verdict. `make crash-tests`: those alone.
 # `make UPSTREAM=1 ...`: same pipeline on the plain pristine 6.1 tree (its own STACKLEAK),
 # in build/upstream + build/obj-upstream (base-tree benchmark / harness self-check).
 # Every stage is idempotent and cheap when its inputs did not change; Kbuild does the rest.
 SHELL := /bin/bash
 .NOTPARALLEL:
-.PHONY: all test deps tree config build initramfs boot verdict host-tests clean distclean
+.PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean
+.PHONY: patches check-series check-bisect upstream-build
 
 H := harness
 S := $(H)/stage.sh
@@ -13,7 +15,10 @@ ifeq ($(UPSTREAM),1)
 export SRC := build/upstream
 export OBJ := build/obj-upstream
 export LOG := build/qemu-upstream.log
+export FRAGS := $(CURDIR)/harness/config/minimal.config $(CURDIR)/harness/config/upstream.config
 TREE_ARGS := --upstream
+else
+TREE_DEPS := patches
 endif
 LOG ?= build/qemu.log
 
@@ -21,7 +26,11 @@ all: verdict
 
 deps:
 	@$(S) deps $(H)/deps.sh
-tree: deps
+# build/patches/: the git format-patch series (patches/series + the new files it maps).
+patches: deps
+	@$(S) patches $(H)/series.sh
+# build/linux = pristine + git am build/patches/*.patch (the cover letter excluded).
+tree: deps $(TREE_DEPS)
 	@$(S) tree $(H)/tree.sh $(TREE_ARGS)
 config: tree
 	@$(S) config $(H)/config.sh
@@ -36,10 +45,28 @@ verdict: boot
 	@$(S) verdict $(H)/verdict.sh $(LOG)
 
 # Host tests first (cheap); their failures are counted in the final verdict, not fatal here.
-host-tests: tree
+# After the builds: the coverage test reads our vmlinux and the base tree's.
+host-tests: build upstream-build
 	@$(S) host-tests $(H)/host-tests.sh || true
-test: host-tests boot
-	@$(S) verdict $(H)/verdict.sh $(LOG) build/host-results.log
+# The base tree with its own STACKLEAK, built like ours: what we compare against.
+upstream-build:
+	@$(MAKE) --no-print-directory UPSTREAM=1 build
+# Crash tests kill a task or panic the kernel, so each gets its own boot, after the main one.
+# Under `make test` their failures are counted in the final verdict (build/crash-results.log).
+crash-run: build initramfs
+	@$(S) crash-tests $(H)/crash-tests.sh || true
+crash-tests: build initramfs
+	@$(S) crash-tests $(H)/crash-tests.sh
+test: host-tests boot crash-run
+	@$(S) verdict $(H)/verdict.sh $(LOG) build/host-results.log build/crash-results.log
+
+# checkpatch --strict + git am of the series (also part of `make test`, via host-tests).
+check-series: tree
+	@$(S) check-series $(H)/series-test.sh
+# Builds the tree after the removal patch and the final one (slow: not in `make test`);
+# STEPS=all (or "1 2 3") for every step.
+check-bisect: patches
+	@$(S) check-bisect $(H)/bisect.sh
 
 # clean keeps the extracted pristine git repo (build/linux); distclean removes everything.
 clean:

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Pack build/initramfs.cpio.gz: busybox-static + applet links, /init, guest tests,
+# crash tests (/crash/NAME.sh, run alone with crashtest=NAME: harness/crash-tests.sh)
 # and static helpers built from harness/guest/*.c (64-bit NAME and 32-bit NAME32).
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -9,7 +10,7 @@ OUT=$B/initramfs.cpio.gz
 D=$B/initramfs
 file -L "$BB" 2>/dev/null | grep -q 'statically linked' || ldd "$BB" 2>&1 | grep -q 'not a dynamic' ||
 	die "$BB is not static: install busybox-static"
-rm -rf "$D" && mkdir -p "$D"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,root,tests}
+rm -rf "$D" && mkdir -p "$D"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,root,tests,crash}
 cp "$BB" "$D/bin/busybox"
 for a in $("$BB" --list-full); do
 	[ -e "$D/$a" ] || ln -s /bin/busybox "$D/$a"
@@ -23,8 +24,9 @@ done
 install -m755 "$G/init" "$D/init"
 install -m644 "$G/lib.sh" "$D/lib/harness.sh"
 cp "$G"/tests/* "$D/tests/"
+cp "$G"/crash/*.sh "$D/crash/"
 # Console node so PID 1 has stdio from the start (needs root; init copes without it).
 mknod -m 600 "$D/dev/console" c 5 1 2>/dev/null || true
 ( cd "$D" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet ) | gzip -9 > "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
-echo "initramfs: $OUT ($(du -k "$OUT" | cut -f1) KiB, tests: $(ls "$D/tests" | tr '\n' ' '))"
+echo "initramfs: $OUT ($(du -k "$OUT" | cut -f1) KiB, tests: $(ls "$D/tests" | tr '\n' ' ')crash: $(ls "$D/crash" | tr '\n' ' '))"

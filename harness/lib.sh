@@ -19,3 +19,18 @@ kmake() {
 		make -C "$SRC" O="$OBJ" ARCH=x86_64 CC="$KCC" HOSTCC="$KCC" "$@"
 }
 die() { echo "error: $*" >&2; exit 1; }
+
+# Repo directories that hold kernel files: every file under them is a new kernel file
+# that one patch of patches/series introduces (harness/series.sh).
+KDIRS="arch include kernel drivers scripts security Documentation tools mm lib fs"
+# Fixed identity and dates for the commits the harness makes (git am keeps each patch's
+# author and date): same content => same commit id => nothing to check out or rebuild.
+fixed_git_identity() {
+	export GIT_AUTHOR_NAME=harness GIT_AUTHOR_EMAIL=harness@localhost
+	export GIT_COMMITTER_NAME=harness GIT_COMMITTER_EMAIL=harness@localhost
+	export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
+}
+# patches/series without comments and blank lines: "NNNN-name.patch [new files...]".
+series_lines() { grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/patches/series" || true; }
+# The generated series (make patches), cover letter excluded, in order.
+series_patches() { ls "$B"/patches/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-cover-letter\.patch$' || true; }

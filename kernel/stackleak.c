@@ -10,8 +10,12 @@
 #include <linux/export.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
+#include <linux/sched/task.h>
 #include <linux/stackleak.h>
 #include <linux/sysctl.h>
+#include <asm/stacktrace.h>
 
 /* The plugin's tracking asm relies on it: refuse to build without it. */
 #if !__has_attribute(__no_caller_saved_registers__)
@@ -35,6 +39,43 @@ noinstr __no_caller_saved_registers void stackleak_track_stack(void)
 		current->lowest_stack = sp;
 }
 EXPORT_SYMBOL(stackleak_track_stack);
+
+#ifdef CONFIG_STACKLEAK_ALLOCA_CHECK
+/**
+ * stackleak_check_alloca() - stop an alloca() that would overflow the stack
+ * @size: bytes about to be allocated
+ *
+ * The plugin calls this right before every alloca() and VLA. An allocation
+ * that would leave less than STACKLEAK_ALLOCA_MARGIN bytes of the current
+ * stack (task, IRQ or exception stack) is reported and the task is ended
+ * like an oops, before any byte below the stack is written. Ending the task
+ * is not possible in interrupt context: make_task_dead() then panics, which
+ * is the only safe way out of a handler about to run off its stack.
+ */
+void stackleak_check_alloca(unsigned long size)
+{
+	unsigned long sp = current_stack_pointer;
+	struct stack_info info;
+	unsigned long left;
+
+	/* Not on a stack the unwinder knows: nothing to measure against. */
+	if (!get_stack_info_noinstr((unsigned long *)sp, current, &info))
+		return;
+
+	left = sp - (unsigned long)info.begin;
+	if (likely(left >= STACKLEAK_ALLOCA_MARGIN &&
+		   size <= left - STACKLEAK_ALLOCA_MARGIN))
+		return;
+
+	pr_emerg("alloca overflow: %lu bytes requested with %lu bytes of the %s stack left in %s[%d]\n",
+		 size, left, stack_type_name(info.type), current->comm,
+		 task_pid_nr(current));
+	dump_stack();
+	add_taint(TAINT_DIE, LOCKDEP_NOW_UNRELIABLE);
+	make_task_dead(SIGKILL);
+}
+EXPORT_SYMBOL(stackleak_check_alloca);
+#endif /* CONFIG_STACKLEAK_ALLOCA_CHECK */
 
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 

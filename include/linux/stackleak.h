@@ -18,9 +18,9 @@
  */
 
 /*
- * The poison is a non-canonical address on x86-64 (the hole below the top
- * 2 MiB), so a stale pointer built from it faults instead of pointing into
- * memory.
+ * On x86-64 the poison is an address in the hole below the top 2 MiB that
+ * is never mapped, so a stale pointer built from it faults instead of
+ * pointing into memory.
  */
 #define STACKLEAK_POISON	(-0xBEEF)
 
@@ -69,9 +69,19 @@ static __always_inline unsigned long stackleak_task_high_bound(struct task_struc
 static inline void stackleak_task_init(struct task_struct *tsk)
 {
 	tsk->lowest_stack = stackleak_task_high_bound(tsk);
+#ifdef CONFIG_STACKLEAK_METRICS
+	tsk->prev_lowest_stack = tsk->lowest_stack;
+#endif
 }
 
 void stackleak_track_stack(void);
+
+#ifdef CONFIG_STACKLEAK_ALLOCA_CHECK
+/* An alloca() must leave at least this much of its stack unused. */
+#define STACKLEAK_ALLOCA_MARGIN	256
+
+void stackleak_check_alloca(unsigned long size);
+#endif
 
 #endif /* !__ASSEMBLY__ */
 

@@ -49,6 +49,9 @@ __visible int plugin_is_GPL_compatible;
 /* The runtime allows at most this as CONFIG_STACKLEAK_TRACK_MIN_SIZE. */
 #define STACKLEAK_MAX_TRACK_MIN_SIZE	1024
 
+/* Start of the error message for an option value, before what was expected. */
+#define BAD_VALUE "invalid value '%s' for '-fplugin-arg-%s-%s': expected "
+
 static const char track_function[] = "stackleak_track_stack";
 static const char check_function[] = "stackleak_check_alloca";
 /* The template doubles as the marker that the RTL pass looks for. */
@@ -75,11 +78,12 @@ static const struct ggc_root_tab stackleak_ggc_roots[] = {
 
 static struct plugin_info stackleak_plugin_info = {
 	.version	= PLUGIN_VERSION,
-	.help		= "track-min-size=N\ttrack the stack depth of functions whose frame is at least N bytes (0..1024, required)\n"
-			  "arch=x86_64|x86\ttarget architecture, selects the stack pointer register (default x86_64)\n"
-			  "check-alloca\tcall stackleak_check_alloca(size) before every alloca/VLA allocation\n"
-			  "verbose\tprint every function whose entry tracking call is kept\n"
-			  "disable\tdo not instrument anything\n",
+	.help		=
+		"track-min-size=N\ttrack the stack depth of functions whose frame is at least N bytes (0..1024, required)\n"
+		"arch=x86_64|x86\ttarget architecture, selects the stack pointer register (default x86_64)\n"
+		"check-alloca\tcall stackleak_check_alloca(size) before every alloca/VLA allocation\n"
+		"verbose\tprint every function whose entry tracking call is kept\n"
+		"disable\tdo not instrument anything\n",
 };
 
 /* How much of a function to instrument. */
@@ -165,8 +169,8 @@ static tree build_sp_var(void)
 		sp_reg_name = "esp";
 
 	var = build_decl(DECL_SOURCE_LOCATION(current_function_decl),
-			      VAR_DECL, get_identifier("__stackleak_sp"),
-			      ptr_type_node);
+			 VAR_DECL, get_identifier("__stackleak_sp"),
+			 ptr_type_node);
 
 	DECL_CONTEXT(var) = current_function_decl;
 	DECL_ARTIFICIAL(var) = 1;
@@ -181,17 +185,16 @@ static tree build_sp_var(void)
 
 static gasm *build_track_asm(tree sp_var)
 {
-	vec<tree, va_gc> *inputs = NULL;
-	vec<tree, va_gc> *clobbers = NULL;
-	tree constraint;
+	tree constraint, input, clobber;
 	gasm *stmt;
 
 	constraint = build_tree_list(NULL_TREE, build_const_char_string(2, "r"));
-	vec_safe_push(inputs, build_tree_list(constraint, sp_var));
-	vec_safe_push(clobbers, build_tree_list(NULL_TREE,
-				build_const_char_string(3, "cc")));
+	input = build_tree_list(constraint, sp_var);
+	clobber = build_tree_list(NULL_TREE, build_const_char_string(3, "cc"));
 
-	stmt = gimple_build_asm_vec(track_asm, inputs, NULL, clobbers, NULL);
+	/* One input (the stack pointer) and one clobber (the flags). */
+	stmt = gimple_build_asm_vec(track_asm, make_tree_vector_single(input), NULL,
+				    make_tree_vector_single(clobber), NULL);
 	gimple_asm_set_volatile(stmt, true);
 	return stmt;
 }
@@ -274,12 +277,7 @@ static bool is_alloca(gimple stmt)
 		return false;
 
 	fndecl = gimple_call_fndecl(stmt);
-	switch (DECL_FUNCTION_CODE(fndecl)) {
-	CASE_BUILT_IN_ALLOCA:
-		return true;
-	default:
-		return false;
-	}
+	return ALLOCA_FUNCTION_CODE_P(DECL_FUNCTION_CODE(fndecl));
 }
 
 static unsigned int stackleak_instrument_execute(void)
@@ -364,10 +362,13 @@ static void report(HOST_WIDE_INT frame, bool calls_alloca)
 		return;
 
 	if (calls_alloca)
-		fprintf(stderr, "stackleak: %s: %s: frame " HOST_WIDE_INT_PRINT_DEC " bytes: alloca\n",
+		fprintf(stderr,
+			"stackleak: %s: %s: frame " HOST_WIDE_INT_PRINT_DEC " bytes: alloca\n",
 			main_input_filename, function_name(cfun), frame);
 	else
-		fprintf(stderr, "stackleak: %s: %s: frame " HOST_WIDE_INT_PRINT_DEC " bytes: frame >= %ld\n",
+		fprintf(stderr,
+			"stackleak: %s: %s: frame " HOST_WIDE_INT_PRINT_DEC
+			" bytes: frame >= %ld\n",
 			main_input_filename, function_name(cfun), frame,
 			track_min_size);
 }
@@ -469,14 +470,14 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 			check_alloca = true;
 		} else if (!strcmp(key, "track-min-size")) {
 			if (!parse_track_min_size(value, &track_min_size)) {
-				error(G_("invalid value '%s' for '-fplugin-arg-%s-%s': expected a decimal integer 0..%d"),
+				error(G_(BAD_VALUE "a decimal integer 0..%d"),
 				      value ? value : "", plugin_name, key,
 				      STACKLEAK_MAX_TRACK_MIN_SIZE);
 				bad = true;
 			}
 		} else if (!strcmp(key, "arch")) {
 			if (!value || (strcmp(value, "x86_64") && strcmp(value, "x86"))) {
-				error(G_("invalid value '%s' for '-fplugin-arg-%s-%s': expected x86_64 or x86"),
+				error(G_(BAD_VALUE "x86_64 or x86"),
 				      value ? value : "", plugin_name, key);
 				bad = true;
 			} else {

@@ -116,8 +116,13 @@ SYM_FUNC_START(stackleak_erase)
 	rep stosq
 
 .Lreset_mark:
-	/* The next search starts at the top unless the tracker sees deeper. */
 	movq	PER_CPU_VAR(current_task), %rdi
+#ifdef CONFIG_STACKLEAK_METRICS
+	/* Keep this syscall's depth for /proc/<pid>/stack_depth. */
+	movq	TASK_lowest_stack(%rdi), %rcx
+	movq	%rcx, TASK_prev_lowest_stack(%rdi)
+#endif
+	/* The next search starts at the top unless the tracker sees deeper. */
 	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
 	subq	$PTREGS_SIZE, %rsi
 	movq	%rsi, TASK_lowest_stack(%rdi)

@@ -20,10 +20,11 @@
 
 /*
  * How far below the lowest known point this syscall may have written:
- * an interrupt entry (pt_regs plus a few frames) or a chain of untracked
- * functions called before we got here.
+ * an interrupt entry (pt_regs plus a few frames) or untracked functions,
+ * whose frames grow with CONFIG_STACKLEAK_TRACK_MIN_SIZE like the erase
+ * routine's search run does. 512 bytes with the default size.
  */
-#define STACKLEAK_TEST_SLACK	512
+#define STACKLEAK_TEST_SLACK	(384 + STACKLEAK_RUN_WORDS * 8)
 
 struct stackleak_scan {
 	unsigned long low;	/* lowest word erase may write */
@@ -92,6 +93,83 @@ static void lkdtm_STACKLEAK_ERASING(void)
 	pr_info("OK: the rest of the thread stack is properly erased\n");
 }
 
+#ifdef CONFIG_STACKLEAK_ALLOCA_CHECK
+/* The plugin tracks the stack pointer right after the allocation. */
+static noinline bool stackleak_small_alloca_tracked(void)
+{
+	unsigned long size = 256;
+	char *buf;
+
+	OPTIMIZER_HIDE_VAR(size);
+	buf = __builtin_alloca(size);
+	OPTIMIZER_HIDE_VAR(buf);
+	return current->lowest_stack <= (unsigned long)buf;
+}
+
+static noinline void stackleak_huge_alloca(unsigned long size)
+{
+	char *buf;
+
+	OPTIMIZER_HIDE_VAR(size);
+	buf = __builtin_alloca(size);
+	OPTIMIZER_HIDE_VAR(buf);
+	/* Only reached if the check missed: this write corrupts memory. */
+	buf[0] = 1;
+	pr_err("FAIL: an alloca of %lu bytes was not stopped\n", size);
+}
+
+static void lkdtm_STACKLEAK_ALLOCA(void)
+{
+	unsigned long left;
+
+	if (!stackleak_small_alloca_tracked()) {
+		pr_err("FAIL: a small alloca is not tracked\n");
+		return;
+	}
+	pr_info("OK: small alloca is tracked\n");
+
+	/* One page more than the stack has left: must end this task. */
+	left = current_stack_pointer - (unsigned long)task_stack_page(current);
+	stackleak_huge_alloca(left + PAGE_SIZE);
+}
+#else
+static void lkdtm_STACKLEAK_ALLOCA(void)
+{
+	pr_err("XFAIL: this kernel is built without CONFIG_STACKLEAK_ALLOCA_CHECK\n");
+}
+#endif /* CONFIG_STACKLEAK_ALLOCA_CHECK */
+
+#define STACKLEAK_RECURSION_FRAME	512
+
+/* Every level has a frame the plugin tracks; the mark must follow it down. */
+static noinline int stackleak_recurse(unsigned long level)
+{
+	char frame[STACKLEAK_RECURSION_FRAME];
+	unsigned long lowest = READ_ONCE(current->lowest_stack);
+
+	/* Keep the frame on the stack: its address escapes. */
+	frame[0] = level;
+	barrier_data(frame);
+	if (lowest > (unsigned long)frame) {
+		pr_err("FAIL: level %lu frame at 0x%lx is below the tracked 0x%lx\n",
+		       level, (unsigned long)frame, lowest);
+		return -1;
+	}
+	return stackleak_recurse(level + 1) + frame[0];
+}
+
+static void lkdtm_STACKLEAK_DEEP_RECURSION(void)
+{
+	if (!IS_ENABLED(CONFIG_VMAP_STACK)) {
+		pr_err("XFAIL: without CONFIG_VMAP_STACK this would corrupt memory\n");
+		return;
+	}
+	pr_info("STACKLEAK_DEEP_RECURSION: recursing through %d-byte frames\n",
+		STACKLEAK_RECURSION_FRAME);
+	stackleak_recurse(0);
+	pr_err("FAIL: the recursion stopped before the guard page\n");
+}
+
 #else /* !CONFIG_GCC_PLUGIN_STACKLEAK */
 
 static void lkdtm_STACKLEAK_ERASING(void)
@@ -102,10 +180,22 @@ static void lkdtm_STACKLEAK_ERASING(void)
 		pr_err("XFAIL: stack erasing is not available on this architecture\n");
 }
 
+static void lkdtm_STACKLEAK_ALLOCA(void)
+{
+	pr_err("XFAIL: this kernel is built without CONFIG_GCC_PLUGIN_STACKLEAK\n");
+}
+
+static void lkdtm_STACKLEAK_DEEP_RECURSION(void)
+{
+	pr_err("XFAIL: this kernel is built without CONFIG_GCC_PLUGIN_STACKLEAK\n");
+}
+
 #endif /* CONFIG_GCC_PLUGIN_STACKLEAK */
 
 static struct crashtype crashtypes[] = {
 	CRASHTYPE(STACKLEAK_ERASING),
+	CRASHTYPE(STACKLEAK_ALLOCA),
+	CRASHTYPE(STACKLEAK_DEEP_RECURSION),
 };
 
 struct crashtype_category stackleak_crashtypes = {

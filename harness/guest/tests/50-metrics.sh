@@ -1,0 +1,23 @@
+# metrics: /proc/<pid>/stack_depth shows a deeper previous syscall after stat()
+# than after getppid(); other users' tasks are not readable, one's own is.
+. /lib/harness.sh
+T=metrics
+if [ ! -e /proc/self/stack_depth ]; then
+	result $T FAIL "no /proc/self/stack_depth (CONFIG_STACKLEAK_METRICS?)"; exit 0
+fi
+out=$(stack-depth) || { result $T FAIL "stack-depth failed: $out"; exit 0; }
+g=$(echo "$out" | sed -n 's/^getppid //p') s=$(echo "$out" | sed -n 's/^stat //p')
+if [ "${g:--1}" -gt 0 ] && [ "${s:--1}" -gt "$g" ]; then
+	result $T PASS "previous stack depth: getppid $g bytes, stat $s bytes"
+else
+	result $T FAIL "expected stat deeper than getppid > 0: getppid ${g:-?}, stat ${s:-?}"
+fi
+
+T=metrics-access
+out=$(stack-depth other 1)
+other=$(echo "$out" | sed -n 's/^other //p') self=$(echo "$out" | sed -n 's/^self //p')
+if [ "$other" = "Permission denied" ] && [ "$self" = OK ]; then
+	result $T PASS "uid 65534: /proc/1/stack_depth $other, own file readable"
+else
+	result $T FAIL "uid 65534: /proc/1/stack_depth '${other:-?}' (want Permission denied), own '${self:-?}' (want OK)"
+fi
