@@ -7,7 +7,7 @@
 SHELL := /bin/bash
 .NOTPARALLEL:
 .PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean
-.PHONY: patches check-series check-bisect upstream-build
+.PHONY: pristine patches check-series check-bisect upstream-build
 
 H := harness
 S := $(H)/stage.sh
@@ -27,8 +27,11 @@ all: verdict
 deps:
 	@$(S) deps $(H)/deps.sh
 # build/patches/: the git format-patch series (patches/series + the new files it maps).
-patches: deps
+patches: pristine
 	@$(S) patches $(H)/series.sh
+# The Debian tarball, extracted once into the git repo build/linux (branch pristine).
+pristine: deps
+	@$(S) pristine $(H)/tree.sh --pristine
 # build/linux = pristine + git am build/patches/*.patch (the cover letter excluded).
 tree: deps $(TREE_DEPS)
 	@$(S) tree $(H)/tree.sh $(TREE_ARGS)

@@ -3,6 +3,7 @@
 # exactly the series a reviewer applies (harness/series.sh, `make patches`, writes it).
 # Usage: harness/tree.sh            -> build/linux (what we build)
 #        harness/tree.sh --upstream -> build/upstream, plain pristine (base-tree benchmark)
+#        harness/tree.sh --pristine -> only extract the pristine tree (once)
 set -eu
 . "$(dirname "$0")/lib.sh"
 L=$B/linux STAGE=$B/stage
@@ -22,6 +23,9 @@ if ! git -C "$L" rev-parse -q --verify pristine >/dev/null 2>&1; then
 	git -C "$L.tmp" branch pristine
 	rm -rf "$L" && mv "$L.tmp" "$L"
 fi
+
+# --pristine: only the extraction (make patches needs it before the series exists).
+[ "${1:-}" != --pristine ] || { echo "tree: pristine at $(git -C "$L" rev-parse --short pristine)"; exit 0; }
 
 if [ "${1:-}" = --upstream ]; then
 	U=$B/upstream
