@@ -34,3 +34,12 @@ fixed_git_identity() {
 series_lines() { grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/patches/series" || true; }
 # The generated series (make patches), cover letter excluded, in order.
 series_patches() { ls "$B"/patches/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-cover-letter\.patch$' || true; }
+# reset_worktree DIR: cd to DIR, a clean worktree of build/linux at pristine (made once).
+reset_worktree() {
+	[ -d "$1" ] || git -C "$B/linux" worktree add -q --detach "$1" pristine
+	cd "$1"
+	[ "$(git rev-parse --show-toplevel)" = "$(pwd -P)" ] || die "$PWD is not a worktree of $B/linux"
+	git am --abort >/dev/null 2>&1 || true
+	git reset -q --hard pristine
+	git clean -qffdx
+}

@@ -18,12 +18,7 @@ mapfile -t P < <(series_patches)
 [ ${#P[@]} -gt 0 ] && [ -f "$COVER" ] || { echo "FAIL: series: no build/patches (run make patches)"; exit 1; }
 git -C "$L" rev-parse -q --verify pristine >/dev/null || { echo "FAIL: series: no pristine tree"; exit 1; }
 
-[ -d "$W" ] || git -C "$L" worktree add -q --detach "$W" pristine
-cd "$W"
-[ "$(git rev-parse --show-toplevel)" = "$(pwd -P)" ] || die "$PWD is not a worktree of $L"
-git am --abort >/dev/null 2>&1 || true
-git reset -q --hard pristine
-git clean -qffdx
+reset_worktree "$W"
 # checkpatch's SPDX check (scripts/spdxcheck.py) needs python3-ply and python3-git
 # (deps.sh): prefer Debian's python3, which has them, to another python3 in PATH.
 /usr/bin/python3 -c "import ply, git" 2>/dev/null && export PATH=/usr/bin:$PATH

@@ -35,12 +35,7 @@ done
 [ $bad = 0 ] || die "patches/series does not account for every new kernel file (see above)"
 
 # 2. Build the commits: pristine, then per patch: am, add its new files, amend.
-[ -d "$W" ] || git -C "$L" worktree add -q --detach "$W" pristine
-cd "$W"
-[ "$(git rev-parse --show-toplevel)" = "$(pwd -P)" ] || die "$PWD is not a worktree of $L"
-git am --abort >/dev/null 2>&1 || true
-git reset -q --hard pristine
-git clean -qffdx
+reset_worktree "$W"
 while read -r p files; do
 	[ -f "$ROOT/patches/$p" ] || die "patches/$p listed in patches/series but missing"
 	echo "series: patches/$p${files:+ + $(echo $files | wc -w) new file(s)}"

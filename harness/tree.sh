@@ -38,12 +38,7 @@ fi
 # 2. Stage worktree: pristine + the generated series (cover letter excluded), by git am.
 mapfile -t P < <(series_patches)
 [ ${#P[@]} -gt 0 ] || die "no series in build/patches: run harness/series.sh (make patches)"
-[ -d "$STAGE" ] || git -C "$L" worktree add -q --detach "$STAGE" pristine
-cd "$STAGE"
-[ "$(git rev-parse --show-toplevel)" = "$(pwd -P)" ] || die "$PWD is not a worktree of $L"
-git am --abort >/dev/null 2>&1 || true
-git reset -q --hard pristine
-git clean -qffdx
+reset_worktree "$STAGE"
 for p in "${P[@]}"; do
 	echo "applying build/patches/${p##*/}"
 	if ! git am -q "$p"; then
