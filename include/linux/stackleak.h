@@ -68,9 +68,11 @@ static __always_inline unsigned long stackleak_task_high_bound(struct task_struc
  */
 static inline void stackleak_task_init(struct task_struct *tsk)
 {
-	tsk->lowest_stack = stackleak_task_high_bound(tsk);
+	unsigned long unused_below = stackleak_task_high_bound(tsk);
+
+	tsk->lowest_stack = unused_below;
 #ifdef CONFIG_STACKLEAK_METRICS
-	tsk->prev_lowest_stack = tsk->lowest_stack;
+	tsk->prev_lowest_stack = unused_below;
 #endif
 }
 
