@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * STACKLEAK runtime: the stack depth tracker that the GCC plugin calls, and
- * the kernel.stack_erasing sysctl. The erase itself runs on the way out to
- * user space, in arch code (arch/x86/entry/erase.S).
+ * STACKLEAK runtime: the stack depth tracker and the alloca check that the
+ * GCC plugin calls, and the kernel.stack_erasing sysctl. The erase itself
+ * runs on the way out to user space, in arch code (arch/x86/entry/erase.S).
  */
 
 #define pr_fmt(fmt) "stackleak: " fmt
