@@ -47,8 +47,8 @@ boot: build initramfs
 verdict: boot
 	@$(S) verdict $(H)/verdict.sh $(LOG)
 
-# Host tests first (cheap); their failures are counted in the final verdict, not fatal here.
-# After the builds: the coverage test reads our vmlinux and the base tree's.
+# Host tests run after the builds (the coverage test reads our vmlinux and the base
+# tree's); their failures are counted in the final verdict, not fatal here.
 host-tests: build upstream-build
 	@$(S) host-tests $(H)/host-tests.sh || true
 # The base tree with its own STACKLEAK, built like ours: what we compare against.

@@ -93,6 +93,54 @@ static void lkdtm_STACKLEAK_ERASING(void)
 	pr_info("OK: the rest of the thread stack is properly erased\n");
 }
 
+#define STACKLEAK_RECURSION_FRAME	512
+
+/* Every level has a frame the plugin tracks; the mark must follow it down. */
+static noinline int stackleak_recurse(unsigned long level)
+{
+	char frame[STACKLEAK_RECURSION_FRAME];
+	unsigned long lowest = READ_ONCE(current->lowest_stack);
+
+	/* Keep the frame on the stack: its address escapes. */
+	frame[0] = level;
+	barrier_data(frame);
+	if (lowest > (unsigned long)frame) {
+		pr_err("FAIL: level %lu frame at 0x%lx is below the tracked 0x%lx\n",
+		       level, (unsigned long)frame, lowest);
+		return -1;
+	}
+	return stackleak_recurse(level + 1) + frame[0];
+}
+
+static void lkdtm_STACKLEAK_DEEP_RECURSION(void)
+{
+	if (!IS_ENABLED(CONFIG_VMAP_STACK)) {
+		pr_err("XFAIL: without CONFIG_VMAP_STACK this would corrupt memory\n");
+		return;
+	}
+	pr_info("STACKLEAK_DEEP_RECURSION: recursing through %d-byte frames\n",
+		STACKLEAK_RECURSION_FRAME);
+	stackleak_recurse(0);
+	pr_err("FAIL: the recursion stopped before the guard page\n");
+}
+
+#else /* !CONFIG_GCC_PLUGIN_STACKLEAK */
+
+static void lkdtm_STACKLEAK_ERASING(void)
+{
+	if (IS_ENABLED(CONFIG_HAVE_ARCH_STACKLEAK))
+		pr_err("XFAIL: stack erasing is off in this kernel (CONFIG_GCC_PLUGIN_STACKLEAK=n)\n");
+	else
+		pr_err("XFAIL: stack erasing is not available on this architecture\n");
+}
+
+static void lkdtm_STACKLEAK_DEEP_RECURSION(void)
+{
+	pr_err("XFAIL: this kernel is built without CONFIG_GCC_PLUGIN_STACKLEAK\n");
+}
+
+#endif /* CONFIG_GCC_PLUGIN_STACKLEAK */
+
 #ifdef CONFIG_STACKLEAK_ALLOCA_CHECK
 /* The plugin tracks the stack pointer right after the allocation. */
 static noinline bool stackleak_small_alloca_tracked(void)
@@ -138,59 +186,6 @@ static void lkdtm_STACKLEAK_ALLOCA(void)
 	pr_err("XFAIL: this kernel is built without CONFIG_STACKLEAK_ALLOCA_CHECK\n");
 }
 #endif /* CONFIG_STACKLEAK_ALLOCA_CHECK */
-
-#define STACKLEAK_RECURSION_FRAME	512
-
-/* Every level has a frame the plugin tracks; the mark must follow it down. */
-static noinline int stackleak_recurse(unsigned long level)
-{
-	char frame[STACKLEAK_RECURSION_FRAME];
-	unsigned long lowest = READ_ONCE(current->lowest_stack);
-
-	/* Keep the frame on the stack: its address escapes. */
-	frame[0] = level;
-	barrier_data(frame);
-	if (lowest > (unsigned long)frame) {
-		pr_err("FAIL: level %lu frame at 0x%lx is below the tracked 0x%lx\n",
-		       level, (unsigned long)frame, lowest);
-		return -1;
-	}
-	return stackleak_recurse(level + 1) + frame[0];
-}
-
-static void lkdtm_STACKLEAK_DEEP_RECURSION(void)
-{
-	if (!IS_ENABLED(CONFIG_VMAP_STACK)) {
-		pr_err("XFAIL: without CONFIG_VMAP_STACK this would corrupt memory\n");
-		return;
-	}
-	pr_info("STACKLEAK_DEEP_RECURSION: recursing through %d-byte frames\n",
-		STACKLEAK_RECURSION_FRAME);
-	stackleak_recurse(0);
-	pr_err("FAIL: the recursion stopped before the guard page\n");
-}
-
-#else /* !CONFIG_GCC_PLUGIN_STACKLEAK */
-
-static void lkdtm_STACKLEAK_ERASING(void)
-{
-	if (IS_ENABLED(CONFIG_HAVE_ARCH_STACKLEAK))
-		pr_err("XFAIL: stack erasing is off in this kernel (CONFIG_GCC_PLUGIN_STACKLEAK=n)\n");
-	else
-		pr_err("XFAIL: stack erasing is not available on this architecture\n");
-}
-
-static void lkdtm_STACKLEAK_ALLOCA(void)
-{
-	pr_err("XFAIL: this kernel is built without CONFIG_GCC_PLUGIN_STACKLEAK\n");
-}
-
-static void lkdtm_STACKLEAK_DEEP_RECURSION(void)
-{
-	pr_err("XFAIL: this kernel is built without CONFIG_GCC_PLUGIN_STACKLEAK\n");
-}
-
-#endif /* CONFIG_GCC_PLUGIN_STACKLEAK */
 
 static struct crashtype crashtypes[] = {
 	CRASHTYPE(STACKLEAK_ERASING),
