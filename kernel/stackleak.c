@@ -9,7 +9,6 @@
 
 #include <linux/export.h>
 #include <linux/init.h>
-#include <linux/jump_label.h>
 #include <linux/panic.h>
 #include <linux/printk.h>
 #include <linux/sched/task.h>
@@ -79,13 +78,19 @@ EXPORT_SYMBOL(stackleak_check_alloca);
 
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 
-/* Patched into stackleak_erase(): the enabled case costs a NOP. */
-DEFINE_STATIC_KEY_FALSE(stackleak_erase_off);
+/*
+ * Read by stackleak_erase() on every exit: one compare. Not a static key:
+ * patching a branch into a routine that every CPU runs on its way out,
+ * with interrupts off, is a lot of machinery for a debug knob, and QEMU's
+ * multi-threaded TCG crashed on the INT3 of such a patch under a toggle
+ * loop (upstream's static key too).
+ */
+bool stackleak_erase_off __read_mostly;
 
 static int stack_erasing_sysctl(struct ctl_table *table, int write,
 				void *buffer, size_t *lenp, loff_t *ppos)
 {
-	int enabled = !static_key_enabled(&stackleak_erase_off);
+	int enabled = !READ_ONCE(stackleak_erase_off);
 	struct ctl_table tmp = {
 		.data	= &enabled,
 		.maxlen	= sizeof(enabled),
@@ -97,13 +102,10 @@ static int stack_erasing_sysctl(struct ctl_table *table, int write,
 
 	/* Values other than 0 and 1 fail with -EINVAL and change nothing. */
 	ret = proc_dointvec_minmax(&tmp, write, buffer, lenp, ppos);
-	if (ret || !write || enabled == !static_key_enabled(&stackleak_erase_off))
+	if (ret || !write || enabled == !READ_ONCE(stackleak_erase_off))
 		return ret;
 
-	if (enabled)
-		static_branch_disable(&stackleak_erase_off);
-	else
-		static_branch_enable(&stackleak_erase_off);
+	WRITE_ONCE(stackleak_erase_off, !enabled);
 	pr_info("stack erasing %s by %s[%d]\n", enabled ? "enabled" : "DISABLED",
 		current->comm, task_pid_nr(current));
 	return 0;

@@ -41,13 +41,12 @@
 
 #ifndef __ASSEMBLY__
 
-#include <linux/jump_label.h>
 #include <linux/sched.h>
 #include <linux/sched/task_stack.h>
 
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 /* Set by the kernel.stack_erasing sysctl to skip the erase. */
-DECLARE_STATIC_KEY_FALSE(stackleak_erase_off);
+extern bool stackleak_erase_off;
 #endif
 
 /* Lowest address the erase routine may write: STACK_END_MAGIC stays intact. */
@@ -73,6 +72,9 @@ static inline void stackleak_task_init(struct task_struct *tsk)
 	tsk->lowest_stack = unused_below;
 #ifdef CONFIG_STACKLEAK_METRICS
 	tsk->prev_lowest_stack = unused_below;
+#endif
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	tsk->lowest_stack_unerased = unused_below;
 #endif
 }
 

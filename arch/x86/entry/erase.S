@@ -13,15 +13,18 @@
  * poison words, and everything from the run up to the dead area's top is
  * filled with poison. The mark is then reset to the top of the dead area.
  *
+ * With kernel.stack_erasing=0 the mark is still reset on every exit (so
+ * the LKDTM test sees what each syscall left), but the lowest point the
+ * task reached while not erasing is kept in lowest_stack_unerased, and the
+ * first erase after erasing is turned back on starts its search there.
+ *
  * All general purpose registers are preserved, so the exit paths may call
  * this with user register values already loaded. Flags are clobbered.
  */
 
 #include <linux/linkage.h>
 #include <linux/stackleak.h>
-#include <asm/asm.h>
 #include <asm/asm-offsets.h>
-#include <asm/nops.h>
 #include <asm/page_types.h>
 #include <asm/percpu.h>
 
@@ -34,19 +37,9 @@ SYM_FUNC_START(stackleak_erase)
 	pushq	%rsi
 	pushq	%rdi
 
-#if defined(CONFIG_STACKLEAK_RUNTIME_DISABLE) && defined(CONFIG_JUMP_LABEL)
-	/* static_branch_unlikely(&stackleak_erase_off): a NOP until set. */
-1:	.byte	BYTES_NOP5
-	.pushsection __jump_table, "aw"
-	_ASM_ALIGN
-	.long	1b - .
-	.long	.Lreset_mark - .
-	_ASM_PTR stackleak_erase_off - .
-	.popsection
-#elif defined(CONFIG_STACKLEAK_RUNTIME_DISABLE)
-	/* Without jump labels a static key is a counter: test it. */
-	cmpl	$0, stackleak_erase_off(%rip)
-	jg	.Lreset_mark
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	cmpb	$0, stackleak_erase_off(%rip)
+	jne	.Lerase_off
 #endif
 
 	/* %rdx: lowest word we may write, above STACK_END_MAGIC. */
@@ -64,57 +57,113 @@ SYM_FUNC_START(stackleak_erase)
 .Loff_task_stack:
 
 	/* %rdi: where the search starts, the recorded mark or lower. */
-	movq	PER_CPU_VAR(current_task), %rdi
-	movq	TASK_lowest_stack(%rdi), %rdi
+	movq	PER_CPU_VAR(current_task), %rax
+	movq	TASK_lowest_stack(%rax), %rdi
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	cmpq	TASK_lowest_stack_unerased(%rax), %rdi
+	cmovaq	TASK_lowest_stack_unerased(%rax), %rdi
+#endif
 	cmpq	%rsi, %rdi
 	cmovaq	%rsi, %rdi
 	cmpq	%rdx, %rdi
 	cmovbq	%rdx, %rdi
 
 	/*
-	 * Search downwards with string instructions: REPNE SCASQ finds the
-	 * next poison word, REPE SCASQ checks that the run is long enough.
-	 * Both stop at %rdx: below it there is nothing left to find.
+	 * Search down for the first run of STACKLEAK_RUN_WORDS poison words.
+	 * Plain compares, no string instructions: a backward scan needs the
+	 * direction flag set and cleared, which costs more on current CPUs
+	 * than the few words this search usually reads. Below %rdx there is
+	 * nothing left to find.
 	 */
 	movq	$STACKLEAK_POISON, %rax
-	std
-	subq	$8, %rdi
+	jmp	.Lfind_poison
+.Lfind_4_words:
+	cmpq	%rax, -8(%rdi)
+	je	.Lfound_1
+	cmpq	%rax, -16(%rdi)
+	je	.Lfound_2
+	cmpq	%rax, -24(%rdi)
+	je	.Lfound_3
+	cmpq	%rax, -32(%rdi)
+	je	.Lfound_4
+	subq	$32, %rdi
 .Lfind_poison:
+	/* Four words at a time while they all lie above the bottom. */
+	leaq	-32(%rdi), %rcx
+	cmpq	%rdx, %rcx
+	jae	.Lfind_4_words
+.Lfind_1_word:
+	subq	$8, %rdi
 	cmpq	%rdx, %rdi
 	jb	.Lfill_from_bottom
-	movq	%rdi, %rcx
-	subq	%rdx, %rcx
-	shrq	$3, %rcx
-	incq	%rcx
-	repne scasq
-	jne	.Lfill_from_bottom
+	cmpq	%rax, (%rdi)
+	jne	.Lfind_1_word
+	jmp	.Lfound
+.Lfound_4:
+	subq	$8, %rdi
+.Lfound_3:
+	subq	$8, %rdi
+.Lfound_2:
+	subq	$8, %rdi
+.Lfound_1:
+	subq	$8, %rdi
+.Lfound:
 
 	/*
-	 * One poison word found: are the next RUN_WORDS - 1 poison too?
-	 * Too close to the bottom to tell: filling from the bottom is safe.
+	 * One poison word found: are the RUN_WORDS - 1 below it poison too?
+	 * Usually they are: check them with one compare each. Too close to
+	 * the bottom to tell: filling from the bottom is safe.
 	 */
-	leaq	8(%rdi), %rcx
-	subq	%rdx, %rcx
-	cmpq	$(STACKLEAK_RUN_WORDS-1)*8, %rcx
+	leaq	-(STACKLEAK_RUN_WORDS - 1) * 8(%rdi), %rcx
+	cmpq	%rdx, %rcx
 	jb	.Lfill_from_bottom
-	movl	$STACKLEAK_RUN_WORDS-1, %ecx
-	repe scasq
-	jne	.Lfind_poison
+	.set	.Lword, 1
+	.rept	STACKLEAK_RUN_WORDS - 1
+	cmpq	%rax, -8 * .Lword(%rdi)
+	jne	.Lcount_run
+	.set	.Lword, .Lword + 1
+	.endr
 
-	/* The run is poisoned already: fill from its top word up. */
-	leaq	STACKLEAK_RUN_WORDS*8(%rdi), %rdi
+	/* The run is poisoned already: fill from the word above it. */
+	addq	$8, %rdi
 	jmp	.Lfill
+
+	/*
+	 * A hole shorter than a run: go on word by word, so that each word
+	 * is read once more at most. %rcx is where the run that started
+	 * below the last non-poison word would be complete.
+	 */
+.Lcount_run:
+	subq	$8, %rdi
+	cmpq	%rdx, %rdi
+	jb	.Lfill_from_bottom
+	cmpq	%rax, (%rdi)
+	jne	.Lrun_broken
+	cmpq	%rcx, %rdi
+	ja	.Lcount_run
+	leaq	STACKLEAK_RUN_WORDS * 8(%rdi), %rdi
+	jmp	.Lfill
+.Lrun_broken:
+	leaq	-STACKLEAK_RUN_WORDS * 8(%rdi), %rcx
+	jmp	.Lcount_run
 
 .Lfill_from_bottom:
 	movq	%rdx, %rdi
 .Lfill:
-	cld
+	/* The kernel runs with the direction flag clear: this goes up. */
 	movq	%rsi, %rcx
 	subq	%rdi, %rcx
-	jbe	.Lreset_mark
+	jbe	.Lerased
 	shrq	$3, %rcx
 	rep stosq
 
+.Lerased:
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	movq	PER_CPU_VAR(current_task), %rdi
+	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
+	subq	$PTREGS_SIZE, %rsi
+	movq	%rsi, TASK_lowest_stack_unerased(%rdi)
+#endif
 .Lreset_mark:
 	movq	PER_CPU_VAR(current_task), %rdi
 #ifdef CONFIG_STACKLEAK_METRICS
@@ -133,6 +182,17 @@ SYM_FUNC_START(stackleak_erase)
 	popq	%rcx
 	popq	%rax
 	RET
+
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+.Lerase_off:
+	/* Not erasing: remember how deep the task went, for later. */
+	movq	PER_CPU_VAR(current_task), %rdi
+	movq	TASK_lowest_stack(%rdi), %rcx
+	cmpq	TASK_lowest_stack_unerased(%rdi), %rcx
+	jae	.Lreset_mark
+	movq	%rcx, TASK_lowest_stack_unerased(%rdi)
+	jmp	.Lreset_mark
+#endif
 SYM_FUNC_END(stackleak_erase)
 
 	.popsection
