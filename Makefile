@@ -7,7 +7,7 @@
 SHELL := /bin/bash
 .NOTPARALLEL:
 .PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean
-.PHONY: pristine patches check-series check-bisect upstream-build
+.PHONY: pristine patches check-series check-bisect upstream-build bench
 
 H := harness
 S := $(H)/stage.sh
@@ -70,6 +70,18 @@ check-series: tree
 # STEPS=all (or "1 2 3") for every step.
 check-bisect: patches
 	@$(S) check-bisect $(H)/bisect.sh
+
+# Benchmarks (slow: builds up to 8 more kernels, then about 40 QEMU boots). Knobs:
+# BENCH_SETS, BENCH_KERNELS, BENCH_ROUNDS, BENCH_REPS, BENCH_CLOCKS (harness/bench*.sh).
+bench: tree initramfs
+	@$(MAKE) --no-print-directory UPSTREAM=1 tree
+	@$(S) bench-deps $(H)/deps.sh bench
+	@$(S) bench-build $(H)/bench-build.sh
+	@$(S) bench-static $(H)/bench-static.sh
+	@$(S) bench-plugin-cost sh -c '$(H)/bench-plugin-cost.sh ours=build/obj upstream=build/obj-upstream > build/bench/plugin-cost.tsv'
+	@$(S) bench-erase sh -c '$(H)/bench-erase.sh --out build/bench/erase-throughput.tsv'
+	@$(S) bench-run $(H)/bench.sh
+	@$(S) bench-report /usr/bin/python3 $(H)/bench-report.py build/bench
 
 # clean keeps the extracted pristine git repo (build/linux); distclean removes everything.
 clean:

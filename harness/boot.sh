@@ -1,5 +1,5 @@
 #!/bin/bash
-# Boot the kernel + initramfs in QEMU (TCG, 2 CPUs) under a hard timeout.
+# Boot the kernel + initramfs in QEMU (TCG, $SMP CPUs, default 2) under a hard timeout.
 # Serial console is shown live and saved to $LOG; harness/verdict.sh judges it.
 # Exit status: QEMU's, or 124 on timeout (also recorded in the log).
 set -eu -o pipefail
@@ -8,15 +8,18 @@ KERNEL=${KERNEL:-$OBJ/arch/x86/boot/bzImage}
 INITRD=${INITRD:-$B/initramfs.cpio.gz}
 LOG=${LOG:-$B/qemu.log}
 TIMEOUT=${BOOT_TIMEOUT:-180}
+SMP=${SMP:-2}
+# QEMU_EXTRA: more QEMU options, e.g. "-icount shift=0,sleep=off" (needs SMP=1) for the benchmarks.
+QEMU_EXTRA=${QEMU_EXTRA:-}
 # No oops=panic: an oops in a test process should still let the other tests report;
 # the verdict fails on any Oops/BUG/WARNING anyway. panic=-1 + -no-reboot ends QEMU on panic.
 APPEND=${APPEND:-console=ttyS0 panic=-1 ${EXTRA_APPEND:-}}
 [ -f "$KERNEL" ] || die "no $KERNEL: run harness/build.sh"
 [ -f "$INITRD" ] || die "no $INITRD: run harness/initramfs.sh"
-echo "boot: $KERNEL, timeout ${TIMEOUT}s, log $LOG"
+echo "boot: $KERNEL, -smp $SMP${QEMU_EXTRA:+ $QEMU_EXTRA}, timeout ${TIMEOUT}s, log $LOG"
 start=$(date +%s)
 rc=0
-timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel tcg -smp 2 -m 512 -nographic -no-reboot \
+timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel tcg -smp "$SMP" $QEMU_EXTRA -m 512 -nographic -no-reboot \
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND" </dev/null 2>&1 | tee "$LOG" || rc=$?
 [ $rc != 124 ] || echo "HARNESS: TIMEOUT after ${TIMEOUT}s" | tee -a "$LOG"
 echo "boot: QEMU exited $rc after $(( $(date +%s) - start ))s"

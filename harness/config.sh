@@ -23,7 +23,8 @@ KLOG=$SCR/kconfig.log
   "$SRC/scripts/kconfig/merge_config.sh" -m -O "$SCR" "$SCR/.config" $FRAGS &&
   OBJ=$SCR kmake -s olddefconfig; } >"$KLOG" 2>&1 || { cat "$KLOG" >&2; die "kconfig failed"; }
 
-# Verify. "# optional: CONFIG_X" lines in a fragment downgrade a mismatch to a warning.
+# Verify the last setting of each option (a later fragment overrides an earlier one).
+# "# optional: CONFIG_X" lines in a fragment downgrade a mismatch to a warning.
 optional=$(sed -n 's/^# optional: *\(CONFIG_[A-Za-z0-9_]*\).*/\1/p' $FRAGS)
 bad=0
 while read -r line; do
@@ -41,8 +42,10 @@ while read -r line; do
 			echo "config: MISSING $msg" >&2; bad=1
 		fi
 	fi
-done < <(cat $FRAGS)
-[ $bad = 0 ] || die "requested options did not survive olddefconfig (missing dependencies?)"
+done < <(cat $FRAGS | tac | awk '
+	/^CONFIG_/ { s = $0; sub(/=.*/, "", s) } /^# CONFIG_.* is not set/ { s = $2 }
+	/^CONFIG_|^# CONFIG_.* is not set/ { if (seen[s]++) next } { print }' | tac)
+[ $bad = 0 ] || die "requested options did not survive olddefconfig (missing dependencies or value out of range?)"
 
 if cmp -s "$SCR/.config" "$OBJ/.config"; then
 	echo "config: $OBJ/.config unchanged"

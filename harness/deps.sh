@@ -2,7 +2,10 @@
 # Install the Debian packages the harness needs; a fast no-op when all are present.
 set -eu
 PKGS="gcc-12 gcc-12-plugin-dev make flex bison bc libelf-dev libssl-dev ccache cpio xz-utils
-kmod rsync qemu-system-x86 busybox-static gcc-multilib linux-source-6.1 git python3-ply python3-git"
+kmod rsync qemu-system-x86 busybox-static gcc-multilib linux-source-6.1 git python3-ply python3-git
+rt-tests"
+# `harness/deps.sh bench`: also what make bench needs (the report's chart, CPU timing).
+[ "${1:-}" != bench ] || PKGS="$PKGS python3-matplotlib time"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing="$missing $p"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Pack build/initramfs.cpio.gz: busybox-static + applet links, /init, guest tests,
 # crash tests (/crash/NAME.sh, run alone with crashtest=NAME: harness/crash-tests.sh)
-# and static helpers built from harness/guest/*.c (64-bit NAME and 32-bit NAME32).
+# static helpers built from harness/guest/*.c (64-bit NAME and 32-bit NAME32), and the
+# benchmarks for bench=1 (guest/bench: run.sh, static 64-bit *.c, rt-tests' hackbench).
 set -eu
 . "$(dirname "$0")/lib.sh"
 G=$ROOT/harness/guest
@@ -10,7 +11,7 @@ OUT=$B/initramfs.cpio.gz
 D=$B/initramfs
 file -L "$BB" 2>/dev/null | grep -q 'statically linked' || ldd "$BB" 2>&1 | grep -q 'not a dynamic' ||
 	die "$BB is not static: install busybox-static"
-rm -rf "$D" && mkdir -p "$D"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,root,tests,crash}
+rm -rf "$D" && mkdir -p "$D"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,root,tests,crash,bench}
 cp "$BB" "$D/bin/busybox"
 for a in $("$BB" --list-full); do
 	[ -e "$D/$a" ] || ln -s /bin/busybox "$D/$a"
@@ -21,6 +22,22 @@ for c in "$G"/*.c; do
 	gcc -O2 -Wall -static -o "$D/bin/$n" "$c"
 	gcc -O2 -Wall -static -m32 -o "$D/bin/${n}32" "$c" || die "-m32 build of $c failed: install gcc-multilib"
 done
+for c in "$G"/bench/*.c; do
+	gcc -O2 -Wall -static -o "$D/bin/$(basename "$c" .c)" "$c"
+done
+install -m755 "$G/bench/run.sh" "$D/bench/run.sh"
+# copy_dynamic BIN PACKAGE: install the dynamic BIN as /bin/NAME with its loader and
+# libraries at the paths ldd shows (dereferenced, so symlinked /lib64 and usrmerge paths
+# need nothing else).
+copy_dynamic() {
+	[ -x "$1" ] || die "no $1: install $2"
+	install -m755 "$1" "$D/bin/$(basename "$1")"
+	for l in $(ldd "$1" | grep -o '/[^ ]*'); do
+		mkdir -p "$D$(dirname "$l")"
+		cp -L "$l" "$D$l"
+	done
+}
+copy_dynamic /usr/bin/hackbench rt-tests
 install -m755 "$G/init" "$D/init"
 install -m644 "$G/lib.sh" "$D/lib/harness.sh"
 cp "$G"/tests/* "$D/tests/"
@@ -29,4 +46,4 @@ cp "$G"/crash/*.sh "$D/crash/"
 mknod -m 600 "$D/dev/console" c 5 1 2>/dev/null || true
 ( cd "$D" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet ) | gzip -9 > "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
-echo "initramfs: $OUT ($(du -k "$OUT" | cut -f1) KiB, tests: $(ls "$D/tests" | tr '\n' ' ')crash: $(ls "$D/crash" | tr '\n' ' '))"
+echo "initramfs: $OUT ($(du -k "$OUT" | cut -f1) KiB, tests: $(ls "$D/tests" | tr '\n' ' ')crash: $(ls "$D/crash" | tr '\n' ' ')bench: sysbench hackbench)"

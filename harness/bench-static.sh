@@ -1,0 +1,20 @@
+#!/bin/bash
+# Static figures of the bench kernels: tracking call sites left in vmlinux and the size
+# of .text. Writes build/bench/static.tsv (set kernel sites text).
+set -eu -o pipefail
+. "$(dirname "$0")/lib.sh"
+. "$ROOT/harness/bench-kernels.sh"
+OUT=$B/bench/static.tsv
+mkdir -p "$B/bench"
+printf 'set\tkernel\tsites\ttext\n' > "$OUT.tmp"
+for set in $BENCH_SETS; do
+	for k in $(bench_kernels "$set"); do
+		bench_kernel "$set" "$k"
+		v=$OBJ/vmlinux
+		[ -f "$v" ] || die "no $v: run harness/bench-build.sh"
+		sites=$(objdump -d --no-show-raw-insn "$v" | grep -c 'call.*<stackleak_track_stack>' || true)
+		text=$(size -A "$v" | awk '$1 == ".text" { print $2 }')
+		printf '%s\t%s\t%s\t%s\n' "$set" "$k" "$sites" "$text" | tee -a "$OUT.tmp"
+	done
+done
+mv "$OUT.tmp" "$OUT"

@@ -1,0 +1,98 @@
+#!/bin/sh
+# Guest side of `make bench`, run by /init when the kernel command line has bench=1.
+# Prints one line per measurement for harness/bench.sh to parse:
+#   BENCH <on|off|na> <op> <value> <ns_per_op|s>   (na: no kernel.stack_erasing sysctl)
+#   BENCH-DEPTH <op> <bytes>   "previous stack depth" of /proc/self/stack_depth after one
+#                              such syscall (ours: the tracked mark; upstream: the point
+#                              where its erase started, found by the poison search)
+#   BENCH-INFO <key> <text>    kernel, command line, mitigations
+#   BENCH-ERROR <text>         a measurement failed (the others still run)
+#   BENCH-DONE                 last line: the run is complete
+# benchreps=N on the command line: repetitions of each measurement (default 3).
+set -eu
+SYSCTL=/proc/sys/kernel/stack_erasing
+
+reps=3
+for w in $(cat /proc/cmdline); do
+	case $w in benchreps=*) reps=${w#benchreps=} ;; esac
+done
+
+# Iterations per op: 0.1-0.4 s of guest time each under -icount shift=0 (1 ns per
+# instruction), measured on ours and upstream; hackbench takes 1.0-1.3 s.
+OPS="getppid:500000 stat:50000 read4k:150000 openclose:50000 pipe:25000 fork:1000"
+HACKBENCH="hackbench -s 512 -l 300 -g 4 -f 10 -P"
+
+info() { echo "BENCH-INFO $*"; }
+info uname "$(uname -r) $(uname -v) $(uname -m)"
+info cmdline "$(cat /proc/cmdline)"
+info cpus "$(nproc)"
+info clocksource "$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)"
+info stack_erasing "$(cat $SYSCTL 2>/dev/null || echo absent)"
+info reps "$reps"
+for v in /sys/devices/system/cpu/vulnerabilities/*; do
+	if [ -f "$v" ]; then info "vuln:${v##*/}" "$(cat "$v")"; fi
+done
+
+# set_mode on|off|na: switch erasing (no-op for na).
+set_mode() {
+	case $1 in
+	on) echo 1 > $SYSCTL ;;
+	off) echo 0 > $SYSCTL ;;
+	esac
+}
+
+# measure MODE OP N: one run of one microbenchmark.
+measure() {
+	set_mode "$1"
+	if v=$(sysbench "$2" "$3"); then
+		echo "BENCH $1 $2 $v ns_per_op"
+	else
+		echo "BENCH-ERROR $1 $2: sysbench exited $?"
+	fi
+}
+
+# hackbench prints "Time: 0.352" (seconds).
+measure_hackbench() {
+	set_mode "$1"
+	if out=$($HACKBENCH 2>&1) && t=$(echo "$out" | sed -n 's/^Time: *//p') && [ -n "$t" ]; then
+		echo "BENCH $1 hackbench $t s"
+	else
+		echo "BENCH-ERROR $1 hackbench: $(echo "$out" | tail -1)"
+	fi
+}
+
+# Depth with erasing on: the erase is what records it.
+if [ -r /proc/self/stack_depth ]; then
+	[ ! -w $SYSCTL ] || echo 1 > $SYSCTL
+	for op in getppid stat read4k openclose; do
+		if d=$(sysbench depth $op); then
+			echo "BENCH-DEPTH $op $d"
+		else
+			echo "BENCH-ERROR depth $op"
+		fi
+	done
+else
+	info depth "no /proc/self/stack_depth"
+fi
+
+r=0
+while [ $r -lt "$reps" ]; do
+	r=$((r + 1))
+	# on/off, then off/on in the next repetition: a slow drift cancels out.
+	if [ ! -w $SYSCTL ]; then modes=na
+	elif [ $((r % 2)) = 1 ]; then modes="on off"
+	else modes="off on"
+	fi
+	for o in $OPS; do
+		for m in $modes; do
+			measure $m "${o%:*}" "${o#*:}"
+		done
+	done
+	for m in $modes; do
+		measure_hackbench $m
+	done
+done
+[ ! -w $SYSCTL ] || echo 1 > $SYSCTL
+# Guest seconds since boot: under -icount shift=0, the run's length in instructions.
+info uptime "$(cut -d' ' -f1 /proc/uptime)"
+echo BENCH-DONE
