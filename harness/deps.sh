@@ -6,6 +6,8 @@ kmod rsync qemu-system-x86 busybox-static gcc-multilib linux-source-6.1 git pyth
 rt-tests"
 # `harness/deps.sh bench`: also what make bench needs (the report's chart, CPU timing).
 [ "${1:-}" != bench ] || PKGS="$PKGS python3-matplotlib time"
+# EXTRA_PKGS: more packages to require (harness/badinput-test.sh checks a missing one).
+PKGS="$PKGS ${EXTRA_PKGS:-}"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing="$missing $p"
@@ -16,4 +18,9 @@ SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
 # A fresh machine/container has empty package lists: update once if install cannot find them.
 $SUDO apt-get install -y -q --no-install-recommends $missing ||
-	{ $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends $missing; }
+	{ $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends $missing; } || {
+	unknown=
+	for p in $missing; do apt-cache show "$p" >/dev/null 2>&1 || unknown="$unknown $p"; done
+	echo "error: deps: could not install:$missing${unknown:+ (not in the apt sources:$unknown)}" >&2
+	exit 1
+}

@@ -22,6 +22,8 @@ for c in "$G"/*.c; do
 	gcc -O2 -Wall -static -o "$D/bin/$n" "$c"
 	gcc -O2 -Wall -static -m32 -o "$D/bin/${n}32" "$c" || die "-m32 build of $c failed: install gcc-multilib"
 done
+# The exec exit-path probe: no C runtime, its first instruction is the probe syscall.
+gcc -static -nostdlib -Wl,-N,--no-warn-rwx-segments -o "$D/bin/exitpath-exec" "$G/exitpath/exec.S"
 for c in "$G"/bench/*.c; do
 	gcc -O2 -Wall -static -o "$D/bin/$(basename "$c" .c)" "$c"
 done

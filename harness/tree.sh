@@ -15,7 +15,7 @@ if ! git -C "$L" rev-parse -q --verify pristine >/dev/null 2>&1; then
 	[ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-6.1 (harness/deps.sh)"
 	echo "extracting $TARBALL (once) ..."
 	rm -rf "$L.tmp" && mkdir -p "$L.tmp"
-	tar -xJf "$TARBALL" -C "$L.tmp" --strip-components=1
+	tar -xJf "$TARBALL" -C "$L.tmp" --strip-components=1 || die "cannot extract $TARBALL (damaged? not a .tar.xz?)"
 	git -C "$L.tmp" init -q
 	git -C "$L.tmp" config gc.auto 0        # never stall a build on auto-gc
 	git -C "$L.tmp" add -A -f .             # -f: take the tarball as is, whatever .gitignore says

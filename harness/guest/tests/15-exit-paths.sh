@@ -1,0 +1,62 @@
+# exit-PATH: every kind of return to user space erases. For each, exitpath
+# (harness/guest/exitpath.c) makes the last kernel exit before a probe syscall go
+# through it. Depth probe: /proc/self/stack_depth must show that exit's depth, not
+# the baseline syscall's before it (only the erase routine updates it, so a missing
+# erase call leaves the baseline). LKDTM probe: STACKLEAK_ERASING right after the
+# same exit must be OK. PASS needs both in every round. 6.1 exits: SYSRET64
+# (syscall_return_via_sysret), IRET (swapgs_restore_regs_and_return_to_usermode),
+# compat SYSRETL (sysret32_from_system_call). 32-bit SYSCALL exists only where the kernel
+# set it up (AMD-vendor CPUs, e.g. QEMU's default qemu64), SYSENTER on Intel-vendor ones
+# (QEMU_EXTRA="-cpu qemu64,vendor=GenuineIntel"); TCG also runs SYSENTER on qemu64. Where
+# the CPU cannot take one, its result is XFAIL with the reason.
+. /lib/harness.sh
+N=${EXIT_ROUNDS:-5}
+require_stackleak exit-sysret64
+if [ ! -e /proc/self/stack_depth ]; then
+	result exit-sysret64 FAIL "no /proc/self/stack_depth (CONFIG_STACKLEAK_METRICS?)"; exit 0
+fi
+
+# check NAME BINARY PATH HOW: HOW says which exit and event, for the detail.
+check() {
+	name=$1 bin=$2 path=$3 how=$4
+	out=$($bin "$path" depth "$N" 2>&1)
+	rc=$?
+	case $out in *unavailable*)
+		result "$name" XFAIL "$how: $(echo "$out" | sed -n 's/^unavailable [^:]*: //p')"; return ;;
+	esac
+	sum=$(echo "$out" | grep "^depth $path ")
+	ok=$(echo "$sum" | sed -n 's/.* ok=\([^ ]*\).*/\1/p')
+	base=$(echo "$sum" | sed -n 's/.* base=\([^ ]*\).*/\1/p')
+	seen=$(echo "$sum" | sed -n 's/.* seen=\([^ ]*\).*/\1/p')
+	retries=$(echo "$sum" | sed -n 's/.* retries=\([^ ]*\).*/\1/p')
+	bad=$(echo "$out" | grep -m1 '^round ')
+	dmesg -c >/dev/null
+	lout=$($bin "$path" lkdtm "$N" 2>&1)
+	lrc=$?
+	log=$(dmesg -c)
+	lok=$(echo "$log" | grep -c "$OKMSG")
+	lfail=$(echo "$log" | grep -c 'FAIL: ')
+	writes=$((N + 1))        # a warm-up round, then N
+	detail="$how: depth ${seen:-?} vs baseline ${base:-?} bytes in ${ok:-?} rounds (${retries:-?} retries); LKDTM $lok/$writes OK"
+	if [ $rc = 0 ] && [ $lrc = 0 ] && [ "$lok" = $writes ] && [ "$lfail" = 0 ]; then
+		result "$name" PASS "$detail"
+	else
+		[ $rc = 0 ] || detail="$detail; depth probe: ${bad:-$(echo "$out" | tail -1)}"
+		[ $lrc = 0 ] || detail="$detail; lkdtm run: $(echo "$lout" | tail -1)"
+		[ "$lfail" = 0 ] || detail="$detail; $(echo "$log" | grep -o 'FAIL: .*' | head -1)"
+		result "$name" FAIL "$detail"
+	fi
+}
+
+check exit-sysret64 exitpath sysret64 "SYSRET64 after poll()"
+check exit-signal exitpath signal "IRET, kill() returning with SIGUSR1 pending"
+check exit-ptrace exitpath ptrace "IRET, PTRACE_SYSCALL'd poll(), tracer changed RCX"
+check exit-ptrace-sysret exitpath ptrace-sysret "SYSRET64, PTRACE_SYSCALL'd poll(), regs untouched"
+check exit-exec exitpath exec "IRET, execve() of a -nostdlib program"
+check exit-pagefault exitpath pagefault "IRET, user #PF on a fresh page"
+check exit-ud exitpath ud "IRET, user #UD (ud2) + SIGILL"
+check exit-int3 exitpath int3 "IRET, user #BP (int3) + SIGTRAP"
+check exit-irq exitpath irq "IRET, timer IRQ hit a user-mode spin"
+check exit-compat-int80 exitpath32 compat-int80 "IRET, 32-bit int \$0x80 poll()"
+check exit-compat-syscall exitpath32 compat-syscall "SYSRETL, 32-bit SYSCALL poll()"
+check exit-compat-sysenter exitpath32 compat-sysenter "SYSRETL, 32-bit SYSENTER poll()"
