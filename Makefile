@@ -7,7 +7,7 @@
 SHELL := /bin/bash
 .NOTPARALLEL:
 .PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean
-.PHONY: pristine patches check-series check-bisect upstream-build bench
+.PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run
 
 H := harness
 S := $(H)/stage.sh
@@ -60,8 +60,15 @@ crash-run: build initramfs
 	@$(S) crash-tests $(H)/crash-tests.sh || true
 crash-tests: build initramfs
 	@$(S) crash-tests $(H)/crash-tests.sh
-test: host-tests boot crash-run
-	@$(S) verdict $(H)/verdict.sh $(LOG) build/host-results.log build/crash-results.log
+# Soak: one boot of minutes (SOAK_SECONDS of trinity, default 600, plus erasing under
+# load and stress-ng); log build/qemu-soak.log, results build/soak-results.log.
+soak: build initramfs
+	@$(S) soak $(H)/soak.sh
+# The short soak of `make test`: 60 s of trinity, 200 erases under load.
+soak-run: build initramfs
+	@SOAK_SECONDS=60 $(S) soak $(H)/soak.sh || true
+test: host-tests boot crash-run soak-run
+	@$(S) verdict $(H)/verdict.sh $(LOG) build/host-results.log build/crash-results.log build/soak-results.log
 
 # checkpatch --strict + git am of the series (also part of `make test`, via host-tests).
 check-series: tree
@@ -70,6 +77,11 @@ check-series: tree
 # STEPS=all (or "1 2 3") for every step.
 check-bisect: patches
 	@$(S) check-bisect $(H)/bisect.sh
+
+# The guest suite on other configurations (no VMAP_STACK + lockdep; the realistic bench
+# kernel with PTI, retpolines and RANDOMIZE_KSTACK_OFFSET). Slow: up to two more kernels.
+test-configs: tree initramfs
+	@$(S) test-configs $(H)/config-matrix.sh
 
 # Benchmarks (slow: builds up to 8 more kernels, then about 40 QEMU boots). Knobs:
 # BENCH_SETS, BENCH_KERNELS, BENCH_ROUNDS, BENCH_REPS, BENCH_CLOCKS (harness/bench*.sh).

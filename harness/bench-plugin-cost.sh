@@ -23,7 +23,8 @@ for arg in "$@"; do
 	for o in $SAMPLE; do
 		c=$(dirname "$o")/.$(basename "$o").cmd
 		[ -f "$c" ] || continue
-		cmd=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$c" | head -1)
+		# The compile only: Kbuild appends "; objtool ..." to it.
+		cmd=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$c" | head -1 | sed 's/ *;.*//')
 		# Only plugin-instrumented C compiles: one object each.
 		case $cmd in *"-fplugin="*stackleak_plugin*" -c -o "*.c) ;; *) continue ;; esac
 		# Keep Kbuild's dependency files and objects untouched.

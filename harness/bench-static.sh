@@ -1,6 +1,6 @@
 #!/bin/bash
-# Static figures of the bench kernels: tracking call sites left in vmlinux and the size
-# of .text. Writes build/bench/static.tsv (set kernel sites text).
+# Static figures of the bench kernels: tracking call sites left in vmlinux and the bytes
+# of code in functions. Writes build/bench/static.tsv (set kernel sites text).
 set -eu -o pipefail
 . "$(dirname "$0")/lib.sh"
 . "$ROOT/harness/bench-kernels.sh"
@@ -13,7 +13,9 @@ for set in $BENCH_SETS; do
 		v=$OBJ/vmlinux
 		[ -f "$v" ] || die "no $v: run harness/bench-build.sh"
 		sites=$(objdump -d --no-show-raw-insn "$v" | grep -c 'call.*<stackleak_track_stack>' || true)
-		text=$(size -A "$v" | awk '$1 == ".text" { print $2 }')
+		# Bytes of code in functions: .text itself is padded to a 2 MiB boundary.
+		text=$(nm -S "$v" | python3 -c 'import sys
+print(sum(int(f[1], 16) for f in map(str.split, sys.stdin) if len(f) == 4 and f[2] in "tT"))')
 		printf '%s\t%s\t%s\t%s\n' "$set" "$k" "$sites" "$text" | tee -a "$OUT.tmp"
 	done
 done

@@ -3,7 +3,7 @@
 set -eu
 PKGS="gcc-12 gcc-12-plugin-dev make flex bison bc libelf-dev libssl-dev ccache cpio xz-utils
 kmod rsync qemu-system-x86 busybox-static gcc-multilib linux-source-6.1 git python3-ply python3-git
-rt-tests"
+rt-tests trinity stress-ng"
 # `harness/deps.sh bench`: also what make bench needs (the report's chart, CPU timing).
 [ "${1:-}" != bench ] || PKGS="$PKGS python3-matplotlib time"
 # EXTRA_PKGS: more packages to require (harness/badinput-test.sh checks a missing one).

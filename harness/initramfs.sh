@@ -40,6 +40,10 @@ copy_dynamic() {
 	done
 }
 copy_dynamic /usr/bin/hackbench rt-tests
+# The soak (soak=SECONDS, harness/soak.sh): /soak/run.sh with trinity and stress-ng.
+copy_dynamic /usr/bin/trinity trinity
+copy_dynamic /usr/bin/stress-ng stress-ng
+mkdir -p "$D/soak" && install -m755 "$G/soak/run.sh" "$D/soak/run.sh"
 install -m755 "$G/init" "$D/init"
 install -m644 "$G/lib.sh" "$D/lib/harness.sh"
 cp "$G"/tests/* "$D/tests/"
