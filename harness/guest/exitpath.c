@@ -17,13 +17,16 @@
  *
  * The probe is a pread() of the already open stack_depth file: it reports
  * the previous exit's depth before its own exit runs. If PATH erased, S is
- * the event's depth; if not, S is still the baseline's, S == B. The event
- * is chosen so that its depth differs from the baseline's by far more than
- * MARGIN bytes (deeper, or for "irq" shallower: there the baseline is a
- * deep syscall, because an interrupt may call no tracked function at all).
- * A round passes if one of ATTEMPTS attempts shows the difference: an
- * interrupt between the event and the probe can hide one attempt, but a
- * missing erase call shows S == B every time.
+ * the event's depth; if not, S is still the baseline's, exactly: S == B.
+ * The event is chosen so that its depth differs from the baseline's (deeper,
+ * or for "irq" shallower: there the baseline is a deep syscall, because an
+ * interrupt may call no tracked function at all). Only S != B is required:
+ * with RANDOMIZE_KSTACK_OFFSET a syscall's depth varies by up to 1 KiB, so
+ * the baseline may even be deeper than an exception's fixed depth. A round
+ * passes if one of ATTEMPTS attempts shows the difference: an interrupt
+ * between the event and the probe, or a random offset that happens to land
+ * on the event's depth, can hide one attempt, but a missing erase call
+ * shows S == B every time.
  *
  * Baseline and probe take the same exit as the event (64-bit IRET paths:
  * int $0x80), so each test depends on its own path's erase call only, and
@@ -68,7 +71,6 @@
 #define DEPTH_FILE	"/proc/self/stack_depth"
 #define DIRECT_FILE	"/sys/kernel/debug/provoke-crash/DIRECT"
 #define LKDTM_TYPE	"STACKLEAK_ERASING"
-#define MARGIN		64	/* bytes the event's depth must differ by */
 #define ATTEMPTS	3
 #define SPIN_MS		40	/* user-mode spin for "irq": ten ticks at HZ=250 */
 #define EXEC_HELPER	"/bin/exitpath-exec"
@@ -402,7 +404,7 @@ static int round_ok(const struct path *p, long b, long s)
 {
 	if (b < 0 || s < 0)
 		return 0;
-	return p->shallower ? s + MARGIN <= b : s >= b + MARGIN;
+	return s != b;
 }
 
 static void open_files(void)
