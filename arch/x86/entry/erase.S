@@ -158,22 +158,20 @@ SYM_FUNC_START(stackleak_erase)
 	rep stosq
 
 .Lerased:
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 	movq	PER_CPU_VAR(current_task), %rdi
 	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
 	subq	$PTREGS_SIZE, %rsi
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 	movq	%rsi, TASK_lowest_stack_unerased(%rdi)
 #endif
+	/* %rdi: current, %rsi: the top of the dead area. */
 .Lreset_mark:
-	movq	PER_CPU_VAR(current_task), %rdi
 #ifdef CONFIG_STACKLEAK_METRICS
 	/* Keep this syscall's depth for /proc/<pid>/stack_depth. */
 	movq	TASK_lowest_stack(%rdi), %rcx
 	movq	%rcx, TASK_prev_lowest_stack(%rdi)
 #endif
 	/* The next search starts at the top unless the tracker sees deeper. */
-	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
-	subq	$PTREGS_SIZE, %rsi
 	movq	%rsi, TASK_lowest_stack(%rdi)
 
 	popq	%rdi
@@ -189,8 +187,11 @@ SYM_FUNC_START(stackleak_erase)
 	movq	PER_CPU_VAR(current_task), %rdi
 	movq	TASK_lowest_stack(%rdi), %rcx
 	cmpq	TASK_lowest_stack_unerased(%rdi), %rcx
-	jae	.Lreset_mark
+	jae	.Lkeep_unerased
 	movq	%rcx, TASK_lowest_stack_unerased(%rdi)
+.Lkeep_unerased:
+	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
+	subq	$PTREGS_SIZE, %rsi
 	jmp	.Lreset_mark
 #endif
 SYM_FUNC_END(stackleak_erase)
