@@ -7,7 +7,7 @@
 SHELL := /bin/bash
 .NOTPARALLEL:
 .PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean
-.PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run
+.PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run demo
 
 H := harness
 S := $(H)/stage.sh
@@ -64,6 +64,10 @@ crash-tests: build initramfs
 # load and stress-ng); log build/qemu-soak.log, results build/soak-results.log.
 soak: build initramfs
 	@$(S) soak $(H)/soak.sh
+# A planted stack leak on a kernel without STACKLEAK (built here, build/obj-demo-none)
+# and on ours (detector off, report, zero): the leaked bytes side by side.
+demo: build initramfs
+	@$(S) demo $(H)/demo.sh
 # The short soak of `make test`: 60 s of trinity, 200 erases under load.
 soak-run: build initramfs
 	@SOAK_SECONDS=60 $(S) soak $(H)/soak.sh || true

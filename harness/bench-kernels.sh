@@ -1,8 +1,9 @@
 # The kernels `make bench` compares (sourced). bench_kernel SET KERNEL sets SRC, OBJ and
 # FRAGS for it: the same minimal config everywhere, differing only in the options under test.
-# The minimal "ours" and "upstream" kernels are the ones `make test` builds (reused as is).
+# The minimal "upstream" and "ours+leak-check" kernels are the ones `make test` builds
+# (reused as is); "ours+leak-check" adds the leak detector (and its test module).
 BENCH_SETS=${BENCH_SETS:-"minimal realistic"}
-BENCH_KERNELS=${BENCH_KERNELS:-"none upstream ours zero-init ours+zero-init"}
+BENCH_KERNELS=${BENCH_KERNELS:-"none upstream ours ours+leak-check zero-init ours+zero-init"}
 # The realistic set leaves out the zero-init kernels by default: each kernel is a cold
 # build of 10-15 minutes here. BENCH_KERNELS_REALISTIC=$BENCH_KERNELS for all five.
 BENCH_KERNELS_REALISTIC=${BENCH_KERNELS_REALISTIC:-"none upstream ours"}
@@ -17,14 +18,15 @@ bench_kernel() {
 	none) FRAGS="$c/minimal.config $c/bench/none.config" ;;
 	upstream) SRC=$B/upstream FRAGS="$c/minimal.config $c/upstream.config" ;;
 	ours) FRAGS="$c/minimal.config $c/stackleak.config" ;;
+	ours+leak-check) FRAGS="$c/minimal.config $c/stackleak.config $c/leakcheck.config" ;;
 	zero-init) FRAGS="$c/minimal.config $c/bench/none.config $c/bench/zero-init.config" ;;
 	ours+zero-init) FRAGS="$c/minimal.config $c/stackleak.config $c/bench/zero-init.config" ;;
-	*) die "unknown bench kernel '$k' (known: none upstream ours zero-init ours+zero-init)" ;;
+	*) die "unknown bench kernel '$k' (known: none upstream ours ours+leak-check zero-init ours+zero-init)" ;;
 	esac
 	case $set in
 	minimal)
 		case $k in
-		ours) OBJ=$B/obj ;;
+		ours+leak-check) OBJ=$B/obj ;;
 		upstream) OBJ=$B/obj-upstream ;;
 		*) OBJ=$B/bench/obj-$set-$k ;;
 		esac ;;

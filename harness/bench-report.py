@@ -15,7 +15,7 @@ from collections import defaultdict
 from pathlib import Path
 
 OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "build/bench")
-KERNELS = ["none", "upstream", "ours", "zero-init", "ours+zero-init"]
+KERNELS = ["none", "upstream", "ours", "ours+leak-check", "zero-init", "ours+zero-init"]
 OPS = ["getppid", "stat", "read4k", "openclose", "pipe", "fork", "hackbench"]
 OP_TITLE = {"getppid": "getppid", "stat": "stat", "read4k": "read 4 KiB",
             "openclose": "open+close", "pipe": "pipe round trip",
@@ -152,6 +152,20 @@ def main():
                 md.append(f"| {OP_TITLE[op]} | " + " | ".join(cells) + " |")
                 if c == "icount":
                     chart[(s, op)] = {k: base(s, c, k, op) / n for k in KERNELS if base(s, c, k, op)}
+            md.append("")
+
+    # The leak detector's cost: the same kernel with and without it, erasing on.
+    for s in sets:
+        for c in clocks:
+            pairs = [(op, base(s, c, "ours", op), base(s, c, "ours+leak-check", op)) for op in OPS]
+            pairs = [(op, a, b) for op, a, b in pairs if a and b]
+            if not pairs:
+                continue
+            md += [f"Leak detector (CONFIG_STACKLEAK_LEAK_CHECK, report mode) against `ours` "
+                   f"({s}, {c}):", "", "| operation | ours | ours+leak-check | cost |", "|---|---|---|---|"]
+            for op, a, b in pairs:
+                u = units.get(op, "")
+                md.append(f"| {OP_TITLE[op]} | {fmt(a, u)} | {fmt(b, u)} | {(b / a - 1) * 100:+.1f}% |")
             md.append("")
 
     depth = rows("depth.tsv")

@@ -4,7 +4,7 @@
 # and replaces $OBJ/.config only when the result differs (keeps Kbuild incremental).
 set -eu
 . "$(dirname "$0")/lib.sh"
-FRAGS="${FRAGS:-$ROOT/harness/config/minimal.config $ROOT/harness/config/stackleak.config}"
+FRAGS="${FRAGS:-$ROOT/harness/config/minimal.config $ROOT/harness/config/stackleak.config $ROOT/harness/config/leakcheck.config}"
 [ -f "$SRC/Makefile" ] || die "no kernel tree at $SRC: run harness/tree.sh first"
 mkdir -p "$OBJ"
 

@@ -44,6 +44,7 @@ copy_dynamic /usr/bin/hackbench rt-tests
 copy_dynamic /usr/bin/trinity trinity
 copy_dynamic /usr/bin/stress-ng stress-ng
 mkdir -p "$D/soak" && install -m755 "$G/soak/run.sh" "$D/soak/run.sh"
+mkdir -p "$D/demo" && install -m755 "$G/demo/run.sh" "$D/demo/run.sh"
 install -m755 "$G/init" "$D/init"
 install -m644 "$G/lib.sh" "$D/lib/harness.sh"
 cp "$G"/tests/* "$D/tests/"

@@ -63,8 +63,9 @@ done
 
 if git am -q "${P[@]}"; then
 	echo "PASS: series-applies: git am of ${#P[@]} patches on pristine"
-	if [ "$(git rev-parse HEAD^{tree})" = "$(git -C "$L" rev-parse HEAD^{tree})" ]; then
-		echo "PASS: series-is-built-tree: build/linux is exactly pristine + the series"
+	if [ "$(git rev-parse HEAD^{tree})" = "$(git -C "$L" rev-parse series-applied^{tree})" ] &&
+		[ "$(git -C "$L" rev-list --count series-applied..HEAD)" = "$(ls "$ROOT"/patches/test/*.patch 2>/dev/null | wc -l)" ]; then
+		echo "PASS: series-is-built-tree: build/linux is exactly pristine + the series (+ $(ls "$ROOT"/patches/test/*.patch 2>/dev/null | wc -l) test-only patch(es) on top)"
 	else
 		echo "FAIL: series-is-built-tree: build/linux differs from pristine + build/patches (run make tree)"; fail=1
 	fi

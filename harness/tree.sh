@@ -1,6 +1,7 @@
 #!/bin/bash
 # Assemble the kernel source tree in build/linux = pristine 6.1 + `git am build/patches/*`:
-# exactly the series a reviewer applies (harness/series.sh, `make patches`, writes it).
+# exactly the series a reviewer applies (harness/series.sh, `make patches`, writes it),
+# then the test-only patches of patches/test/ (off unless their test option is set).
 # Usage: harness/tree.sh            -> build/linux (what we build)
 #        harness/tree.sh --upstream -> build/upstream, plain pristine (base-tree benchmark)
 #        harness/tree.sh --pristine -> only extract the pristine tree (once)
@@ -46,6 +47,18 @@ for p in "${P[@]}"; do
 		die "build/patches/${p##*/} does not apply (see git am output above)"
 	fi
 done
+# The series alone, for check-series (build/linux also has the test-only patches).
+git branch -f series-applied HEAD
+# 2b. Test-only patches (patches/test/: never part of the series), e.g. a reintroduced
+# historical leak for the leak detector to find; each behind its own test Kconfig option.
+for p in "$ROOT"/patches/test/*.patch; do
+	[ -f "$p" ] || continue
+	echo "applying test-only patches/test/${p##*/}"
+	if ! git am -q "$p"; then
+		git am --abort >/dev/null 2>&1 || true
+		die "patches/test/${p##*/} does not apply on top of the series"
+	fi
+done
 HEAD=$(git rev-parse HEAD)
 
 # 3. Move build/linux to that commit: git rewrites only changed files, so Kbuild stays incremental.
@@ -56,4 +69,4 @@ if [ "$(git rev-parse HEAD)" != "$HEAD" ]; then
 else
 	echo "tree: build/linux unchanged ($(git rev-parse --short HEAD))"
 fi
-echo "  series: $(git rev-list --count pristine..HEAD) commit(s) on pristine"
+echo "  series: $(git rev-list --count pristine..series-applied) commit(s) on pristine, test-only: $(git rev-list --count series-applied..HEAD)"

@@ -17,12 +17,17 @@
  * This header is included from assembly too.
  */
 
+#include <linux/const.h>
+
 /*
- * On x86-64 the poison is an address in the hole below the top 2 MiB that
- * is never mapped, so a stale pointer built from it faults instead of
- * pointing into memory.
+ * The poison is a non-canonical address on x86-64 (4- and 5-level paging),
+ * so a pointer read from erased stack faults instead of pointing into
+ * memory. Each of its bytes is distinct, and none is 0x00, 0xff or ASCII,
+ * so part of a word still holding it is recognisable too: the leak
+ * detector finds 4 bytes of padding after a u32 (upstream's -0xBEEF has
+ * six 0xff bytes, which look like -1).
  */
-#define STACKLEAK_POISON	(-0xBEEF)
+#define STACKLEAK_POISON	_AC(0xdbf1a98dc7b5e391, UL)
 
 #ifdef CONFIG_GCC_PLUGIN_STACKLEAK
 

@@ -75,7 +75,7 @@ SYM_FUNC_START(stackleak_erase)
 	 * than the few words this search usually reads. Below %rdx there is
 	 * nothing left to find.
 	 */
-	movq	$STACKLEAK_POISON, %rax
+	movabsq	$STACKLEAK_POISON, %rax
 	jmp	.Lfind_poison
 .Lfind_4_words:
 	cmpq	%rax, -8(%rdi)

@@ -7,6 +7,9 @@
 #   soak-trinity      trinity as uid 65534 for SECONDS, fixed seed (soakseed=N, default 1)
 #   soak-stress-ng    stress-ng --stack, --signal and --sigsegv for SECONDS/10 (>= 10) s
 #   soak-erase-after  STACKLEAK_ERASING 100 times on each CPU: all must be OK
+#   soak-leaks        the leak detector counted no call site but the planted ones
+#                     (a kernel with CONFIG_STACKLEAK_LEAK_CHECK; trinity may hit the
+#                     reintroduced CVE-2009-2847 through sigaltstack())
 #   soak-kmsg         the whole kernel log (every level, read from /proc/kmsg from the
 #                     start) has no oops/BUG/WARNING/lockdep/hung-task/stall report, and
 #                     the taint flags did not change
@@ -225,7 +228,22 @@ if [ -z "$bad" ]; then result $T PASS "${detail#, }"
 else result $T FAIL "${detail#, }$bad"
 fi
 
-# ---- 5. the kernel log of the whole boot
+# ---- 5. the leak detector's counts after all that
+echo "--- soak-leaks"
+T=soak-leaks
+LEAKS=/sys/kernel/debug/stackleak/leaks
+if [ ! -r $LEAKS ]; then
+	result $T FAIL "$LEAKS missing (CONFIG_STACKLEAK_LEAK_CHECK?)"
+else
+	other=$(grep -vE '^[0-9]+ (record_copy|leak_copy|__do_sys_sigaltstack)\+' $LEAKS || true)
+	if [ -z "$other" ]; then
+		result $T PASS "no leak reported at a call site other than the planted ones ($(wc -l < $LEAKS) site(s): $(cut -d' ' -f2 $LEAKS | tr '\n' ' '))"
+	else
+		result $T FAIL "call site(s): $(echo "$other" | tr '\n' ';')"
+	fi
+fi
+
+# ---- 6. the kernel log of the whole boot
 echo "--- soak-kmsg"
 T=soak-kmsg
 sleep 1

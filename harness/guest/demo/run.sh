@@ -1,0 +1,19 @@
+#!/bin/sh
+# Guest side of `make demo` (harness/demo.sh), run by /init with demo=1 on the kernel
+# command line: one write() leaves a secret deep in the kernel stack, the next read()
+# copies out an uninitialised buffer at that depth (test_stackleak's secret and leak).
+# Once per leak-check mode this kernel has (0 1 2; "-" without the detector):
+#   DEMO-BEGIN MODE, stackleak-leak's counts and dump, DEMO-REPORT lines (the detector's
+#   report from the kernel log), DEMO-END; DEMO-DONE last.
+SECRET=${1:-hunter2-is-my-password}
+CHECK=/proc/sys/kernel/stack_leak_check
+if [ -e $CHECK ]; then modes="0 1 2"; else modes=-; fi
+for m in $modes; do
+	[ "$m" = - ] || echo "$m" > $CHECK
+	dmesg -c >/dev/null
+	echo "DEMO-BEGIN $m"
+	stackleak-leak demo "$SECRET"
+	dmesg -c | grep 'stackleak: uninitialised stack' | sed 's/.*stackleak: /DEMO-REPORT /'
+	echo "DEMO-END"
+done
+echo DEMO-DONE

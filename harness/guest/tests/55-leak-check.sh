@@ -1,0 +1,120 @@
+# The leak detector (CONFIG_STACKLEAK_LEAK_CHECK) on planted leaks (test_stackleak) and
+# on a real one (CVE-2009-2847, reintroduced by patches/test/):
+# leak-record: a struct with 4 bytes of padding after a u32, a u64 never written and
+#   6 bytes of tail padding: one report naming record_copy, 18 of 32 bytes, offset 4;
+#   the user sees the poison there; the site's count in debugfs stackleak/leaks.
+# leak-record-modes: once per call site (no second report, count grows); with
+#   kernel.stack_leak_check=2 the user gets zeros there; with 0 the poison and no count.
+# leak-sysctl-bad: values other than 0, 1, 2 fail with EINVAL and change nothing.
+# leak-cve-2009-2847: sigaltstack(NULL, &old) copies the old stack_t with the 4 bytes of
+#   padding after ss_flags: reported at sigaltstack, offset 12; the user sees the poison's
+#   bytes 4-7 there (zeros in mode 2). Upstream's poison has 0xff there: not detectable.
+# leak-secret: a secret written through test_stackleak/secret does not come out of the
+#   uninitialised buffer test_stackleak/leak: poison does, and it is reported.
+. /lib/harness.sh
+D=/sys/kernel/debug/test_stackleak
+LEAKS=/sys/kernel/debug/stackleak/leaks
+CHECK=/proc/sys/kernel/stack_leak_check
+P=91e3b5c78da9f1db                   # STACKLEAK_POISON as bytes in memory
+REPORT='uninitialised stack copied to user space by'
+
+T=leak-record
+for f in $D/record $LEAKS $CHECK; do
+	[ -e $f ] || { result $T FAIL "$f missing (CONFIG_STACKLEAK_LEAK_CHECK, CONFIG_TEST_STACKLEAK?)"; exit 0; }
+done
+# count SITE: hits of the call site SITE (a function name) in the leaks file.
+count() { awk -v f="$1" '$2 ~ "^"f"\\+" { print $1; n = 1 } END { if (!n) print 0 }' $LEAKS; }
+echo 1 > $CHECK
+dmesg -c >/dev/null
+out=$(stackleak-leak record) log=$(dmesg -c)
+want="pad1=${P:8:8} reserved=$P pad2=${P:4:12}"
+rep=$(echo "$log" | grep "$REPORT" | sed 's/.*stackleak: //')
+n1=$(count record_copy)
+if [ "$out" != "$want" ]; then
+	result $T FAIL "user got '$out', want '$want'"
+elif ! echo "$rep" | grep -q "by record_copy+.*: 18 of 32 bytes are poison, the first at offset 4;"; then
+	result $T FAIL "no or wrong report: '${rep:-none}'"
+elif ! echo "$log" | grep -q 'Call Trace'; then
+	result $T FAIL "report without a stack trace"
+elif [ "$n1" -lt 1 ]; then
+	result $T FAIL "no record_copy line in $LEAKS: $(cat $LEAKS | tr '\n' ';')"
+else
+	result $T PASS "$(echo "$rep" | cut -c1-150); leaks: $(grep record_copy $LEAKS)"
+fi
+
+T=leak-record-modes
+errs=
+out=$(stackleak-leak record) log=$(dmesg -c) n2=$(count record_copy)
+[ "$out" = "$want" ] || errs="$errs; mode 1 again: user got '$out'"
+echo "$log" | grep -q "$REPORT" && errs="$errs; reported a second time"
+[ "$n2" = $((n1 + 1)) ] || errs="$errs; count $n1 -> $n2, want +1"
+echo 2 > $CHECK
+out=$(stackleak-leak record) log=$(dmesg -c) n3=$(count record_copy)
+[ "$out" = "pad1=00000000 reserved=0000000000000000 pad2=000000000000" ] ||
+	errs="$errs; mode 2: user got '$out', want zeros"
+[ "$n3" = $((n2 + 1)) ] || errs="$errs; mode 2: count $n2 -> $n3, want +1"
+echo 0 > $CHECK
+out=$(stackleak-leak record) log=$(dmesg -c) n4=$(count record_copy)
+[ "$out" = "$want" ] || errs="$errs; mode 0: user got '$out', want the poison"
+[ "$n4" = "$n3" ] || errs="$errs; mode 0: count $n3 -> $n4, want unchanged"
+echo "$log" | grep -q "$REPORT" && errs="$errs; mode 0 reported"
+echo 1 > $CHECK
+if [ -z "$errs" ]; then
+	result $T PASS "once per site (counts $n1 $n2 $n3 $n4); mode 2: zeros; mode 0: poison, not counted"
+else
+	result $T FAIL "${errs#; }"
+fi
+
+T=leak-sysctl-bad
+errs=
+for v in 3 -1 4294967297 abc 1x; do
+	got=$(sysctl-write $CHECK "$v")
+	[ "$got" = EINVAL ] || errs="$errs; '$v': $got"
+	[ "$(cat $CHECK)" = 1 ] || errs="$errs; '$v' changed the value to $(cat $CHECK)"
+done
+got=$(sysctl-write -u 65534 $CHECK 0)
+[ "$got" = open:EACCES ] || errs="$errs; uid 65534: $got"
+got=$(sysctl-write $CHECK 2)
+[ "$got" = 1 ] && [ "$(cat $CHECK)" = 2 ] || errs="$errs; 2 not accepted: $got"
+echo 1 > $CHECK
+if [ -z "$errs" ]; then
+	result $T PASS "3, -1, 2^32+1, abc, 1x: EINVAL, value kept; uid 65534: EACCES; 2 accepted"
+else
+	result $T FAIL "${errs#; }"
+fi
+
+T=leak-cve-2009-2847
+dmesg -c >/dev/null
+out=$(stackleak-leak sigaltstack) log=$(dmesg -c)
+rep=$(echo "$log" | grep "$REPORT" | sed 's/.*stackleak: //')
+echo 2 > $CHECK
+out2=$(stackleak-leak sigaltstack)
+echo 1 > $CHECK
+if [ -z "$rep" ]; then
+	result $T FAIL "not reported; user got $out"
+elif ! echo "$rep" | grep -qE 'by (__do_sys_sigaltstack|__x64_sys_sigaltstack)\+.*: 4 of 24 bytes are poison, the first at offset 12;'; then
+	result $T FAIL "wrong report: $rep"
+elif [ "${out#* }" != "pad=${P:8:8}" ]; then
+	result $T FAIL "user did not get the poison in the padding: $out"
+elif [ "${out2#* }" != pad=00000000 ]; then
+	result $T FAIL "mode 2: padding not zeroed: $out2"
+else
+	result $T PASS "$(echo "$rep" | cut -c1-150); user saw $out, in mode 2 ${out2#* }"
+fi
+
+T=leak-secret
+secret=S3cr3t-0f-th3-pr3v10us-sysc4ll
+[ -w $D/secret ] || { result $T FAIL "$D/secret missing"; exit 0; }
+dmesg -c >/dev/null
+out=$(stackleak-leak demo $secret) log=$(dmesg -c)
+counts=$(echo "$out" | head -1)
+rep=$(echo "$log" | grep "$REPORT" | sed 's/.*stackleak: //')
+case $counts in
+"secret=0 poison="[1-9]*)
+	if echo "$rep" | grep -q "by leak_copy+"; then
+		result $T PASS "$counts (words of 256 bytes); $(echo "$rep" | cut -c1-120)"
+	else
+		result $T FAIL "$counts but no report naming leak_copy: '${rep:-none}'"
+	fi ;;
+*) result $T FAIL "the leak showed: $counts"; echo "$out" | tail -n +2 | head -8 ;;
+esac

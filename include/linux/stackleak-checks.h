@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _LINUX_STACKLEAK_CHECKS_H
+#define _LINUX_STACKLEAK_CHECKS_H
+
+/*
+ * The STACKLEAK leak detector's hook in the copy-to-user paths
+ * (instrument_copy_to_user()). Kept apart from <linux/stackleak.h>, which
+ * needs <linux/sched.h>: this header is included from low-level headers.
+ */
+
+#ifdef CONFIG_STACKLEAK_LEAK_CHECK
+void stackleak_check_copy_to_user(const void *from, unsigned long n,
+				  unsigned long caller);
+#else
+static inline void stackleak_check_copy_to_user(const void *from,
+						unsigned long n,
+						unsigned long caller) { }
+#endif
+
+#endif /* _LINUX_STACKLEAK_CHECKS_H */
