@@ -5,6 +5,9 @@
 # the new files it introduces from this repo (they live at their kernel paths), and
 # `git commit --amend --no-edit` (the commit message stays the patch's). The cover letter
 # is patches/cover-letter.txt (first line: subject; then the body).
+# A later patch may change a new file of an earlier one (its diff has that file's hunks):
+# the repo holds the file as the last patch leaves it, and the version an earlier patch
+# introduces is derived by reverse-applying the later patches' hunks of that file.
 # Every file of this repo under the kernel directories ($KDIRS, lib.sh) must be listed
 # by exactly one patch: a file in no patch is an error, never silently left out.
 set -eu
@@ -34,10 +37,27 @@ for f in $mapped; do
 done
 [ $bad = 0 ] || die "patches/series does not account for every new kernel file (see above)"
 
+# version_at FILE N OUT: FILE as patch number N of patches/series introduces it, into OUT:
+# this repo's copy with the FILE hunks of the patches after N reverse-applied, last first.
+version_at() {
+	local f=$1 n=$2 out=$3 tmp p
+	tmp=$(mktemp -d)
+	(cd "$ROOT" && cp -P --parents -t "$tmp" "$f")
+	for p in $(series_lines | awk -v n="$n" 'NR > n { print $1 }' | tac); do
+		grep -q "^diff --git a/$f b/$f\$" "$ROOT/patches/$p" || continue
+		git -C "$tmp" apply -R --include="$f" "$ROOT/patches/$p" ||
+			die "$f: the hunks of patches/$p do not reverse-apply to the file in this repo"
+	done
+	cp -P "$tmp/$f" "$out"
+	rm -rf "$tmp"
+}
+
 # 2. Build the commits: pristine, then per patch: am, add its new files, amend.
 reset_worktree "$W"
+n=0
 while read -r p files; do
 	[ -f "$ROOT/patches/$p" ] || die "patches/$p listed in patches/series but missing"
+	n=$((n + 1))
 	echo "series: patches/$p${files:+ + $(echo $files | wc -w) new file(s)}"
 	if ! git am -q "$ROOT/patches/$p"; then
 		git am --abort >/dev/null 2>&1 || true
@@ -48,7 +68,10 @@ while read -r p files; do
 		! git cat-file -e "HEAD:$f" 2>/dev/null ||
 			die "$f (listed for $p) already exists in the tree: only new files belong in patches/series"
 	done
-	(cd "$ROOT" && cp -P --parents -t "$W" $files)
+	for f in $files; do
+		mkdir -p "$(dirname "$f")"
+		version_at "$f" "$n" "$f"
+	done
 	git add -f -- $files
 	git commit -q --amend --no-edit
 done < <(series_lines)
