@@ -47,7 +47,7 @@ EXPORT_SYMBOL(stackleak_track_stack);
  * alloca(). It is the tracker under the name Clang chooses, not a copy:
  * both compilers' calls run the code above.
  */
-void __sanitizer_cov_stack_depth(void) __alias(stackleak_track_stack);
+void __alias(stackleak_track_stack) __sanitizer_cov_stack_depth(void);
 EXPORT_SYMBOL(__sanitizer_cov_stack_depth);
 #endif
 
