@@ -7,7 +7,7 @@
 SHELL := /bin/bash
 .NOTPARALLEL:
 .PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean
-.PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run demo
+.PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run demo test-clang
 
 H := harness
 S := $(H)/stage.sh
@@ -20,12 +20,24 @@ TREE_ARGS := --upstream
 else
 TREE_DEPS := patches
 endif
+# `make CLANG=1 ...`: the same pipeline with clang-22 and CONFIG_CLANG_STACKLEAK (Clang's
+# stack depth callback instead of the plugin), in build/obj-clang, log build/qemu-clang.log.
+ifeq ($(CLANG),1)
+ifeq ($(UPSTREAM),1)
+$(error UPSTREAM=1 is the base tree's GCC-only STACKLEAK: no CLANG=1 for it)
+endif
+export CLANG
+export OBJ := build/obj-clang
+export LOG := build/qemu-clang.log
+export FRAGS := $(CURDIR)/harness/config/minimal.config $(CURDIR)/harness/config/stackleak.config $(CURDIR)/harness/config/clang.config
+DEPS_ARGS := clang
+endif
 LOG ?= build/qemu.log
 
 all: verdict
 
 deps:
-	@$(S) deps $(H)/deps.sh
+	@$(S) deps $(H)/deps.sh $(DEPS_ARGS)
 # build/patches/: the git format-patch series (patches/series + the new files it maps).
 patches: pristine
 	@$(S) patches $(H)/series.sh
@@ -73,6 +85,13 @@ soak-run: build initramfs
 	@SOAK_SECONDS=60 $(S) soak $(H)/soak.sh || true
 test: host-tests boot crash-run soak-run
 	@$(S) verdict $(H)/verdict.sh $(LOG) build/host-results.log build/crash-results.log build/soak-results.log
+
+# The Clang kernel (clang-22, CONFIG_CLANG_STACKLEAK instead of the plugin) through the
+# same guest suite and the crash tests, in build/obj-clang; logs build/qemu-clang.log,
+# build/qemu-crash-clang-NAME.log. The alloca check is GCC only: its crash test XFAILs.
+test-clang:
+	@$(MAKE) --no-print-directory CLANG=1 boot crash-run
+	@$(S) verdict-clang $(H)/verdict.sh build/qemu-clang.log build/crash-results-clang.log
 
 # checkpatch --strict + git am of the series (also part of `make test`, via host-tests).
 check-series: tree

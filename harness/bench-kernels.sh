@@ -7,13 +7,15 @@ BENCH_KERNELS=${BENCH_KERNELS:-"none upstream ours ours+leak-check zero-init our
 # The realistic set leaves out the zero-init kernels by default: each kernel is a cold
 # build of 10-15 minutes here. BENCH_KERNELS_REALISTIC=$BENCH_KERNELS for all five.
 BENCH_KERNELS_REALISTIC=${BENCH_KERNELS_REALISTIC:-"none upstream ours"}
+# "clang" (not in the defaults): ours built with clang-22 and CONFIG_CLANG_STACKLEAK, e.g.
+# BENCH_KERNELS="none ours clang"; the minimal one is the kernel `make test-clang` builds.
 # bench_kernels SET: the kernels measured in that set.
 bench_kernels() {
 	case $1 in realistic) echo $BENCH_KERNELS_REALISTIC ;; *) echo $BENCH_KERNELS ;; esac
 }
 bench_kernel() {
 	local set=$1 k=$2 c=$ROOT/harness/config
-	SRC=$B/linux
+	SRC=$B/linux CLANG=
 	case $k in
 	none) FRAGS="$c/minimal.config $c/bench/none.config" ;;
 	upstream) SRC=$B/upstream FRAGS="$c/minimal.config $c/upstream.config" ;;
@@ -21,19 +23,22 @@ bench_kernel() {
 	ours+leak-check) FRAGS="$c/minimal.config $c/stackleak.config $c/leakcheck.config" ;;
 	zero-init) FRAGS="$c/minimal.config $c/bench/none.config $c/bench/zero-init.config" ;;
 	ours+zero-init) FRAGS="$c/minimal.config $c/stackleak.config $c/bench/zero-init.config" ;;
-	*) die "unknown bench kernel '$k' (known: none upstream ours ours+leak-check zero-init ours+zero-init)" ;;
+	clang) CLANG=1 FRAGS="$c/minimal.config $c/stackleak.config $c/clang.config" ;;
+	*) die "unknown bench kernel '$k' (known: none upstream ours ours+leak-check zero-init ours+zero-init clang)" ;;
 	esac
 	case $set in
 	minimal)
 		case $k in
 		ours+leak-check) OBJ=$B/obj ;;
 		upstream) OBJ=$B/obj-upstream ;;
+		clang) OBJ=$B/obj-clang ;;
 		*) OBJ=$B/bench/obj-$set-$k ;;
 		esac ;;
 	realistic) FRAGS="$FRAGS $c/bench/realistic.config" OBJ=$B/bench/obj-$set-$k ;;
 	*) die "unknown bench set '$set' (known: minimal realistic)" ;;
 	esac
-	export SRC OBJ FRAGS
+	# CLANG: harness/lib.sh of the config and build scripts picks the compiler from it.
+	export SRC OBJ FRAGS CLANG
 }
 # Kernel command line per set: force the mitigations on for QEMU's AMD-looking CPU.
 bench_append() {

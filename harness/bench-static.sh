@@ -12,7 +12,9 @@ for set in $BENCH_SETS; do
 		bench_kernel "$set" "$k"
 		v=$OBJ/vmlinux
 		[ -f "$v" ] || die "no $v: run harness/bench-build.sh"
-		sites=$(objdump -d --no-show-raw-insn "$v" | grep -c 'call.*<stackleak_track_stack>' || true)
+		# The Clang kernel calls the tracker by its alias __sanitizer_cov_stack_depth.
+		sites=$(objdump -d --no-show-raw-insn "$v" |
+			grep -cE 'call.*<(stackleak_track_stack|__sanitizer_cov_stack_depth)>' || true)
 		# Bytes of code in functions: .text itself is padded to a 2 MiB boundary.
 		text=$(nm -S "$v" | python3 -c 'import sys
 print(sum(int(f[1], 16) for f in map(str.split, sys.stdin) if len(f) == 4 and f[2] in "tT"))')

@@ -20,8 +20,10 @@ fi
 echo "build: done in $(( $(date +%s) - start ))s, $warnings warning(s)"
 echo "  vmlinux: $OBJ/vmlinux"
 echo "  bzImage: $OBJ/arch/x86/boot/bzImage"
-# The plugin's work, counted where it ends up: tracking calls left in vmlinux.
-if grep -q '^CONFIG_GCC_PLUGIN_STACKLEAK=y' "$OBJ/.config"; then
-	sites=$(objdump -d --no-show-raw-insn "$OBJ/vmlinux" | grep -c 'call.*<stackleak_track_stack>' || true)
+# The compiler's work, counted where it ends up: tracking calls left in vmlinux
+# (Clang calls the tracker by its second name, __sanitizer_cov_stack_depth).
+if grep -q '^CONFIG_STACKLEAK=y' "$OBJ/.config"; then
+	sites=$(objdump -d --no-show-raw-insn "$OBJ/vmlinux" |
+		grep -cE 'call.*<(stackleak_track_stack|__sanitizer_cov_stack_depth)>' || true)
 	echo "  stackleak: $sites tracking call sites in vmlinux"
 fi

@@ -9,7 +9,7 @@ FRAGS="${FRAGS:-$ROOT/harness/config/minimal.config $ROOT/harness/config/stackle
 mkdir -p "$OBJ"
 
 # Inputs: fragments, this script, the source tree commit, the compiler.
-inputs=$( { cat $FRAGS "$0" "$ROOT/harness/lib.sh"; git -C "$SRC" rev-parse HEAD; echo "$KCC"; gcc --version; } | sha256sum | cut -d' ' -f1)
+inputs=$( { cat $FRAGS "$0" "$ROOT/harness/lib.sh"; git -C "$SRC" rev-parse HEAD; echo "$KCC"; $KCC0 --version; } | sha256sum | cut -d' ' -f1)
 if [ -f "$OBJ/.config" ] && [ "$(cat "$OBJ/.harness-config-inputs" 2>/dev/null)" = "$inputs" ]; then
 	echo "config: up to date ($OBJ/.config)"; exit 0
 fi

@@ -4,6 +4,7 @@
 # build/qemu-crash-NAME.log), judged against harness/guest/crash/NAME.expect.
 # Prints "RESULT: crash/NAME PASS|FAIL|XFAIL|SKIP detail" per test, also saved to
 # build/crash-results.log for the combined verdict of `make test`. Exit 1 on any FAIL.
+# With CLANG=1: build/crash-results-clang.log and build/qemu-crash-clang-NAME.log.
 #   crash-tests.sh [NAME...]           boot and judge these tests (default: all)
 #   crash-tests.sh --judge NAME LOG    judge one existing log, no boot, no results file
 # CRASH_TIMEOUT (default 90 s) bounds each boot. A test the kernel's LKDTM lacks
@@ -11,7 +12,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 C=$ROOT/harness/guest/crash
-OUT=$B/crash-results.log
+OUT=$B/crash-results$TAG.log
 
 # first RE FILE: the first line of FILE matching the extended regex RE, shortened, or nothing.
 first() { grep -aE -m1 -- "$1" "$2" | cut -c1-100 || true; }
@@ -82,7 +83,7 @@ fi
 mkdir -p "$B" && : > "$OUT"
 fail=0
 for name in "${names[@]}"; do
-	log=$B/qemu-crash-$name.log
+	log=$B/qemu-crash$TAG-$name.log
 	echo "--- crash/$name: own boot, log $log"
 	rm -f "$log"
 	# Its exit status is not the verdict (a panic is expected for some): the log is.

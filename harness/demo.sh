@@ -41,7 +41,7 @@ section ours 0 > "$TMP/c2"
 section ours 1 > "$TMP/c3"
 section ours 2 > "$TMP/c4"
 for c in c1 c2 c3 c4; do
-	head -1 "$TMP/$c" > "$TMP/$c.counts"
+	grep -m1 '^secret=' "$TMP/$c" > "$TMP/$c.counts" || die "no counts in column $c (see the logs)"
 	grep -E '^[0-9a-f]{2} ' "$TMP/$c" > "$TMP/$c.dump" || true
 	[ -s "$TMP/$c.dump" ] || die "no dump in column $c (see the logs)"
 done

@@ -6,6 +6,8 @@ kmod rsync qemu-system-x86 busybox-static gcc-multilib linux-source-6.1 git pyth
 rt-tests trinity stress-ng"
 # `harness/deps.sh bench`: also what make bench needs (the report's chart, CPU timing).
 [ "${1:-}" != bench ] || PKGS="$PKGS python3-matplotlib time"
+# `harness/deps.sh clang`: also the LLVM toolchain of the Clang kernel (make CLANG=1).
+[ "${1:-}" != clang ] || PKGS="$PKGS clang-22 lld-22 llvm-22"
 # EXTRA_PKGS: more packages to require (harness/badinput-test.sh checks a missing one).
 PKGS="$PKGS ${EXTRA_PKGS:-}"
 missing=

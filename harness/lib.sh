@@ -11,12 +11,18 @@ case $OBJ in /*) ;; *) OBJ=$ROOT/$OBJ ;; esac
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # ccache keys on compiler *content*: the GCC plugin .so is passed as -fplugin.
 export CCACHE_COMPILERCHECK=content
-if command -v ccache >/dev/null 2>&1; then KCC="ccache gcc"; else KCC=gcc; fi
+# CLANG=1 (make CLANG=1 ...): the LLVM toolchain, clang-22 and friends via LLVM=-22
+# (harness/deps.sh clang installs them); CC and HOSTCC still name the compiler
+# explicitly, to put ccache in front of it.
+# TAG: suffix of its result files and logs, so they do not overwrite the GCC kernel's.
+KLLVM= TAG=
+if [ "${CLANG:-}" = 1 ]; then KLLVM=-22 KCC0=clang$KLLVM TAG=-clang; else KCC0=gcc; fi
+if command -v ccache >/dev/null 2>&1; then KCC="ccache $KCC0"; else KCC=$KCC0; fi
 # Same make variables for config and build, else Kconfig re-syncs every time.
 # MAKEFLAGS is dropped so an outer `make` does not leak its jobserver/flags into Kbuild.
 kmake() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		make -C "$SRC" O="$OBJ" ARCH=x86_64 CC="$KCC" HOSTCC="$KCC" "$@"
+		make -C "$SRC" O="$OBJ" ARCH=x86_64 ${KLLVM:+LLVM=$KLLVM} CC="$KCC" HOSTCC="$KCC" "$@"
 }
 die() { echo "error: $*" >&2; exit 1; }
 

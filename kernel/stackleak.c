@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * STACKLEAK runtime: the stack depth tracker and the alloca check that the
- * GCC plugin calls, and the kernel.stack_erasing sysctl. The erase itself
- * runs on the way out to user space, in arch code (arch/x86/entry/erase.S).
+ * GCC plugin calls (Clang calls the tracker only), and the
+ * kernel.stack_erasing sysctl. The erase itself runs on the way out to user
+ * space, in arch code (arch/x86/entry/erase.S).
  */
 
 #define pr_fmt(fmt) "stackleak: " fmt
@@ -38,6 +39,17 @@ noinstr __no_caller_saved_registers void stackleak_track_stack(void)
 		current->lowest_stack = sp;
 }
 EXPORT_SYMBOL(stackleak_track_stack);
+
+#ifdef CONFIG_CLANG_STACKLEAK
+/*
+ * Clang's stack depth instrumentation calls this name, as a plain C call,
+ * after the prologue of functions with large fixed locals and after every
+ * alloca(). It is the tracker under the name Clang chooses, not a copy:
+ * both compilers' calls run the code above.
+ */
+void __alias(stackleak_track_stack) __sanitizer_cov_stack_depth(void);
+EXPORT_SYMBOL(__sanitizer_cov_stack_depth);
+#endif
 
 #ifdef CONFIG_STACKLEAK_ALLOCA_CHECK
 /**

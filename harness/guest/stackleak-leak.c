@@ -95,13 +95,20 @@ static int demo(const char *secret)
 	char line[9];
 	size_t n, i, j, s = strlen(secret);
 	int words[4] = { 0 }; /* secret, poison, zero, other */
-	int fd = open(D "secret", O_WRONLY);
+	int fd = open(D "secret", O_WRONLY), lfd = open(D "leak", O_RDONLY);
+	ssize_t got;
 
-	if (!s || fd < 0 || write(fd, secret, s) != (ssize_t)s)
+	if (fd < 0 || lfd < 0)
+		die("open " D "secret, leak");
+	/* write() then read(): no other syscall of this task in between. */
+	if (!s || write(fd, secret, s) != (ssize_t)s)
 		die(D "secret");
+	got = read(lfd, leak, sizeof(leak));
+	if (got < 0)
+		die(D "leak");
+	n = got;
 	close(fd);
-	/* Nothing else on this task's kernel stack between the two syscalls. */
-	n = read_file(D "leak", leak, sizeof(leak));
+	close(lfd);
 	for (i = 0; i < 8; i++)
 		sscanf(POISON_HEX + 2 * i, "%2hhx", &poison[i]);
 	for (i = 0; i + 8 <= n; i += 8) {

@@ -10,9 +10,11 @@
  *
  * The GCC plugin makes every function with a large frame (or an alloca)
  * call stackleak_track_stack(), which keeps the lowest stack address the
- * task reached in current->lowest_stack. On the way out, stackleak_erase()
- * scans down from that mark for the start of the poisoned area and fills
- * everything between it and the live frame.
+ * task reached in current->lowest_stack. With Clang, its stack depth
+ * instrumentation calls the same code as __sanitizer_cov_stack_depth().
+ * On the way out, stackleak_erase() scans down from that mark for the
+ * start of the poisoned area and fills everything between it and the live
+ * frame.
  *
  * This header is included from assembly too.
  */
@@ -29,7 +31,7 @@
  */
 #define STACKLEAK_POISON	_AC(0xdbf1a98dc7b5e391, UL)
 
-#ifdef CONFIG_GCC_PLUGIN_STACKLEAK
+#ifdef CONFIG_STACKLEAK
 
 /*
  * Functions whose frame is smaller than CONFIG_STACKLEAK_TRACK_MIN_SIZE are
@@ -83,7 +85,11 @@ static inline void stackleak_task_init(struct task_struct *tsk)
 #endif
 }
 
-void stackleak_track_stack(void);
+/* It preserves every register: the plugin's call may clobber none. */
+__no_caller_saved_registers void stackleak_track_stack(void);
+#ifdef CONFIG_CLANG_STACKLEAK
+void __sanitizer_cov_stack_depth(void);
+#endif
 
 #ifdef CONFIG_STACKLEAK_ALLOCA_CHECK
 /* An alloca() must leave at least this much of its stack unused. */
@@ -94,13 +100,13 @@ void stackleak_check_alloca(unsigned long size);
 
 #endif /* !__ASSEMBLY__ */
 
-#else /* !CONFIG_GCC_PLUGIN_STACKLEAK */
+#else /* !CONFIG_STACKLEAK */
 
 #ifndef __ASSEMBLY__
 struct task_struct;
 static inline void stackleak_task_init(struct task_struct *tsk) { }
 #endif
 
-#endif /* CONFIG_GCC_PLUGIN_STACKLEAK */
+#endif /* CONFIG_STACKLEAK */
 
 #endif /* _LINUX_STACKLEAK_H */

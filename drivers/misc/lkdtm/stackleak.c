@@ -16,7 +16,7 @@
 #include "lkdtm.h"
 #include <linux/stackleak.h>
 
-#ifdef CONFIG_GCC_PLUGIN_STACKLEAK
+#ifdef CONFIG_STACKLEAK
 
 /*
  * How far below the lowest known point this syscall may have written:
@@ -124,22 +124,22 @@ static void lkdtm_STACKLEAK_DEEP_RECURSION(void)
 	pr_err("FAIL: the recursion stopped before the guard page\n");
 }
 
-#else /* !CONFIG_GCC_PLUGIN_STACKLEAK */
+#else /* !CONFIG_STACKLEAK */
 
 static void lkdtm_STACKLEAK_ERASING(void)
 {
 	if (IS_ENABLED(CONFIG_HAVE_ARCH_STACKLEAK))
-		pr_err("XFAIL: stack erasing is off in this kernel (CONFIG_GCC_PLUGIN_STACKLEAK=n)\n");
+		pr_err("XFAIL: stack erasing is off in this kernel (CONFIG_STACKLEAK=n)\n");
 	else
 		pr_err("XFAIL: stack erasing is not available on this architecture\n");
 }
 
 static void lkdtm_STACKLEAK_DEEP_RECURSION(void)
 {
-	pr_err("XFAIL: this kernel is built without CONFIG_GCC_PLUGIN_STACKLEAK\n");
+	pr_err("XFAIL: this kernel is built without CONFIG_STACKLEAK\n");
 }
 
-#endif /* CONFIG_GCC_PLUGIN_STACKLEAK */
+#endif /* CONFIG_STACKLEAK */
 
 #ifdef CONFIG_STACKLEAK_ALLOCA_CHECK
 /* The plugin tracks the stack pointer right after the allocation. */
