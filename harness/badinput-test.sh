@@ -61,8 +61,9 @@ t_min_size() {
 # the scratch config from t_min_size (one olddefconfig, no tinyconfig).
 t_min_size_range() {
 	kconfig_ok || { echo "no patched tree at $KSRC"; return 77; }
+	# The unconditional range is the plugin's ("range 1 1024 if CLANG_STACKLEAK" is Clang's).
 	range=$(awk -v s="config ${SYM#CONFIG_}" '$0 == s { p = 1; next } p && /^config / { exit }
-		p && $1 == "range" { print $2, $3; exit }' "$KSRC/security/Kconfig.stackleak")
+		p && $1 == "range" && NF == 3 { print $2, $3; exit }' "$KSRC/security/Kconfig.stackleak")
 	pmax=$(sed -n 's/^#define STACKLEAK_MAX_TRACK_MIN_SIZE[[:space:]]*\([0-9]*\).*/\1/p' \
 		"$KSRC/scripts/gcc-plugins/stackleak_plugin.c")
 	[ -n "$range" ] && [ -n "$pmax" ] || { echo "range '$range' / plugin max '$pmax' not found"; return 1; }

@@ -47,8 +47,8 @@ for c in c1 c2 c3 c4; do
 done
 echo
 echo "secret written by the previous syscall: \"$SECRET\"; 256 bytes read from an uninitialised buffer:"
-printf '%-34s | %-34s | %-34s | %-34s\n' "no STACKLEAK" "STACKLEAK" "STACKLEAK + leak detector" "detector, zero mode"
-paste -d'|' "$TMP"/c{1,2,3,4}.dump | sed 's/|/ | /g'
+printf '%-34s   %-34s   %-34s   %s\n' "no STACKLEAK" "STACKLEAK" "STACKLEAK + leak detector" "detector, zero mode"
+paste "$TMP"/c{1,2,3,4}.dump | sed 's/\t/   /g'
 echo
 fail=0
 # verdict COLUMN OK-TEXT BAD-TEXT COND: one line per column.
