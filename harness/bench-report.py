@@ -15,7 +15,7 @@ from collections import defaultdict
 from pathlib import Path
 
 OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "build/bench")
-KERNELS = ["none", "upstream", "ours", "ours+leak-check", "zero-init", "ours+zero-init"]
+KERNELS = ["none", "upstream", "ours", "ours+leak-check", "zero-init", "ours+zero-init", "clang"]
 OPS = ["getppid", "stat", "read4k", "openclose", "pipe", "fork", "hackbench"]
 OP_TITLE = {"getppid": "getppid", "stat": "stat", "read4k": "read 4 KiB",
             "openclose": "open+close", "pipe": "pipe round trip",

@@ -7,7 +7,9 @@
 # Source worktree build/series-bisect/src, objects build/series-bisect/obj-N (kept, so a
 # re-run is incremental; ccache as in lib.sh). Prints PASS:/FAIL: bisect-step-N lines.
 # A requested option that the tree at a step does not define yet (e.g. the STACKLEAK ones
-# after the removal patch) is not required there: it becomes "# optional:" (config.sh).
+# after the removal patch) is not required there: it becomes "# optional:" (config.sh);
+# before the last step every option is optional (config.sh warns when one does not stick,
+# e.g. before an architecture can enable STACKLEAK); the last step requires them all.
 set -eu
 . "$(dirname "$0")/lib.sh"
 fixed_git_identity
@@ -57,6 +59,11 @@ for k in $STEPS; do
 			if ! git grep -qE "^[[:space:]]*(menu)?config ${sym#CONFIG_}([[:space:]]|$)" "$c" -- '*Kconfig*'; then
 				echo "# optional: $sym (not defined at step $k)" >> "$out"
 				echo "bisect: step $k: $sym is not defined in this tree, not required"
+			elif [ "$k" -lt "$n" ]; then
+				# Defined, but maybe not selectable yet (e.g. no architecture before
+				# the x86 patch): config.sh warns if it does not stick; the last step
+				# must have them all.
+				echo "# optional: $sym (step $k of $n)" >> "$out"
 			fi
 		done
 		frags="$frags $out"

@@ -74,21 +74,17 @@ static unsigned int long_runs(unsigned int bits)
 }
 
 /*
- * The bytes of the aligned stack word @word that are uninitialised, as a
- * mask of byte positions, among the positions in @in (the object's part
- * of the word).
+ * The bytes of an aligned stack word that are uninitialised, as a mask of
+ * byte positions among those in @in (the object's part of the word).
+ * @diff is the word XOR the poison: a zero byte is a poison byte.
  */
-static unsigned int poison_bytes(unsigned long word, unsigned int in)
+static unsigned int poison_bytes(unsigned long diff, unsigned int in)
 {
-	unsigned long diff = word ^ (unsigned long)STACKLEAK_POISON;
 	unsigned int same = 0, i;
 
 	if (!diff)
 		return in;
-	/* Fast path, most words: no byte equals the poison's at its place. */
-	if (!((diff - REPEAT_BYTE(0x01)) & ~diff & REPEAT_BYTE(0x80)))
-		return 0;
-	for (i = 0; i < sizeof(word); i++) {
+	for (i = 0; i < sizeof(diff); i++) {
 		if (!((diff >> (8 * i)) & 0xff))
 			same |= BIT(i);
 	}
@@ -154,12 +150,17 @@ void stackleak_check_copy_to_user(const void *from, unsigned long n,
 	end = start + min(n, stack + THREAD_SIZE - start);
 
 	for (w = ALIGN_DOWN(start, sizeof(long)); w < end; w += sizeof(long)) {
-		unsigned int lo = max(start, w) - w, hi = min(end, w + sizeof(long)) - w;
-		unsigned int hits, i;
-
 		/* The whole word, also bytes outside the object: not a KASAN report. */
-		hits = poison_bytes(READ_ONCE_NOCHECK(*(unsigned long *)w),
-				    GENMASK(hi - 1, lo));
+		unsigned long diff = READ_ONCE_NOCHECK(*(unsigned long *)w) ^
+				     (unsigned long)STACKLEAK_POISON;
+		unsigned int lo, hi, hits, i;
+
+		/* Most words: no byte equals the poison's byte at its place. */
+		if (diff && !((diff - REPEAT_BYTE(0x01)) & ~diff & REPEAT_BYTE(0x80)))
+			continue;
+		lo = max(start, w) - w;
+		hi = min(end, w + sizeof(long)) - w;
+		hits = poison_bytes(diff, GENMASK(hi - 1, lo));
 		if (!hits)
 			continue;
 		if (!count)
