@@ -8,13 +8,13 @@ shift || true
 [ -f "$LOG" ] || die "no log $LOG"
 clean=$(tr -d '\r' < "$LOG")
 results=$( { cat "$@" 2>/dev/null || true; echo "$clean"; } | grep -o 'RESULT: .*' || true)
-pass=0 fail=0 skip=0
+pass=0 fail=0 skip=0 failed=
 while read -r _ name status detail; do
 	[ -n "${name:-}" ] || continue
 	case $status in
 	PASS) pass=$((pass + 1)) ;;
 	XFAIL|SKIP) skip=$((skip + 1)) ;;
-	*) fail=$((fail + 1)) ;;
+	*) fail=$((fail + 1)); failed="$failed $name" ;;
 	esac
 	printf '  %-22s %-5s %s\n' "$name" "$status" "$detail"
 done <<< "$results"
@@ -33,6 +33,9 @@ if [ $fail -gt 0 ]; then
 	echo "--- last 40 lines of $LOG"
 	tail -n 40 <<< "$clean"
 	echo "---"
+	# Again after the log tail, so the last lines of a CI run name what failed.
+	[ -z "$failed" ] || echo "failed:$failed"
+	[ -z "$problems" ] || echo "verdict: ${problems#, }"
 fi
 if [ $skip -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
 else echo "$pass passed, $fail failed"

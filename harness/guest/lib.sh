@@ -34,3 +34,17 @@ require_stackleak() {
 		result "$1" XFAIL "$(echo "$LAST_DMESG" | grep -o 'XFAIL: .*' | head -1)"; exit 0
 	fi
 }
+
+# The detector is GCC-only (Kconfig); true on a Clang kernel that lacks FILE, one of the detector's files.
+# Usage: leak_check_absent_on_clang FILE
+leak_check_absent_on_clang() {
+	[ ! -e "$1" ] && grep -q 'clang version' /proc/version
+}
+
+# Print the lines of the detector's counts (debugfs stackleak/leaks) at call sites other
+# than the leaks the tests plant (test_stackleak's record/leak, the reintroduced
+# CVE-2009-2847 in sigaltstack): each is a false report or a real leak.
+unplanted_leaks() {
+	grep -vE '^[0-9]+ (record_copy|leak_copy|__do_sys_sigaltstack)\+' \
+		/sys/kernel/debug/stackleak/leaks || true
+}

@@ -232,12 +232,12 @@ fi
 echo "--- soak-leaks"
 T=soak-leaks
 LEAKS=/sys/kernel/debug/stackleak/leaks
-if [ ! -e $LEAKS ] && grep -q 'clang version' /proc/version; then
+if leak_check_absent_on_clang $LEAKS; then
 	result $T XFAIL "Clang kernel: CONFIG_STACKLEAK_LEAK_CHECK is GCC-only"
 elif [ ! -r $LEAKS ]; then
 	result $T FAIL "$LEAKS missing (CONFIG_STACKLEAK_LEAK_CHECK?)"
 else
-	other=$(grep -vE '^[0-9]+ (record_copy|leak_copy|__do_sys_sigaltstack)\+' $LEAKS || true)
+	other=$(unplanted_leaks)
 	if [ -z "$other" ]; then
 		result $T PASS "no leak reported at a call site other than the planted ones ($(wc -l < $LEAKS) site(s): $(cut -d' ' -f2 $LEAKS | tr '\n' ' '))"
 	else

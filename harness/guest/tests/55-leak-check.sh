@@ -20,7 +20,7 @@ REPORT='uninitialised stack copied to user space by'
 
 T=leak-record
 # The detector needs the GCC plugin (Kconfig); a Clang kernel has no detector to test.
-if [ ! -e $CHECK ] && grep -q 'clang version' /proc/version; then
+if leak_check_absent_on_clang $CHECK; then
 	result $T XFAIL "Clang kernel: CONFIG_STACKLEAK_LEAK_CHECK is GCC-only"; exit 0
 fi
 for f in $D/record $LEAKS $CHECK; do
