@@ -103,7 +103,7 @@ elif [ "${out#* }" != "pad=${P:8:8}" ]; then
 elif [ "${out2#* }" != pad=00000000 ]; then
 	result $T FAIL "mode 2: padding not zeroed: $out2"
 else
-	result $T PASS "$(echo "$rep" | cut -c1-150); user saw $out, in mode 2 ${out2#* }"
+	result $T PASS "$(echo "$rep" | head -1); user saw $out, in mode 2 ${out2#* }"
 fi
 
 T=leak-secret
@@ -116,7 +116,7 @@ rep=$(echo "$log" | grep "$REPORT" | sed 's/.*stackleak: //')
 case $counts in
 "secret=0 poison="[1-9]*)
 	if echo "$rep" | grep -q "by leak_copy+"; then
-		result $T PASS "$counts (words of 256 bytes); $(echo "$rep" | cut -c1-120)"
+		result $T PASS "$counts (words of 256 bytes); $(echo "$rep" | head -1)"
 	else
 		result $T FAIL "$counts but no report naming leak_copy: '${rep:-none}'"
 	fi ;;
