@@ -1,8 +1,9 @@
 #!/bin/bash
 # make test-configs: the guest suite on other configurations of our kernel.
 #   novmap-lockdep: no VMAP_STACK, lockdep and atomic-sleep checks (config/matrix/);
-#   realistic: the bench's realistic "ours" kernel (PTI, retpolines, return thunks,
-#              RANDOMIZE_KSTACK_OFFSET), booted with pti=on spectre_v2=retpoline.
+#   realistic: the bench's realistic "ours+leak-check" kernel (PTI, retpolines, return
+#              thunks, RANDOMIZE_KSTACK_OFFSET), booted with pti=on spectre_v2=retpoline.
+# Both have the leak detector and its test driver, as the `make test` kernel does.
 # Each is built (0 warnings required: objtool included), booted with the normal
 # tests (no crash tests: the deep-recursion one needs the VMAP_STACK guard page),
 # and judged by verdict.sh. Results: build/configs-results.log.
@@ -16,10 +17,10 @@ for v in ${CONFIGS:-novmap-lockdep realistic}; do
 	case $v in
 	novmap-lockdep)
 		export SRC=$B/linux OBJ=$B/obj-$v
-		export FRAGS="$C/minimal.config $C/stackleak.config $C/matrix/$v.config"
+		export FRAGS="$C/minimal.config $C/stackleak.config $C/leakcheck.config $C/matrix/$v.config"
 		append= ;;
 	realistic)
-		bench_kernel realistic ours
+		bench_kernel realistic ours+leak-check
 		append=$(bench_append realistic) ;;
 	*) die "unknown configuration '$v' (known: novmap-lockdep realistic)" ;;
 	esac
@@ -38,6 +39,7 @@ for v in ${CONFIGS:-novmap-lockdep realistic}; do
 		echo "RESULT: config-$v-suite FAIL $(grep -m1 '^verdict:\|FAIL' "$log.verdict" | head -1); see $log.verdict" | tee -a "$OUT"
 	fi
 done
-pass=$(grep -c ' PASS ' "$OUT" || true) fail=$(grep -vc ' PASS ' "$OUT" || true)
+# By the verdict field: a FAIL line may quote a PASS of the suite it failed.
+pass=$(awk '$3 == "PASS"' "$OUT" | wc -l) fail=$(awk '$3 != "PASS"' "$OUT" | wc -l)
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
