@@ -113,7 +113,8 @@ bench: tree initramfs
 	@$(S) bench-deps $(H)/deps.sh bench
 	@$(S) bench-build $(H)/bench-build.sh
 	@$(S) bench-static $(H)/bench-static.sh
-	@$(S) bench-plugin-cost sh -c '$(H)/bench-plugin-cost.sh ours=build/obj upstream=build/obj-upstream > build/bench/plugin-cost.tsv'
+	@$(S) bench-plugin-cost sh -c '$(H)/bench-plugin-cost.sh ours=build/obj upstream=build/obj-upstream \
+		$$(test -f build/obj-clang/vmlinux && echo clang=build/obj-clang) > build/bench/plugin-cost.tsv'
 	@$(S) bench-erase sh -c '$(H)/bench-erase.sh --out build/bench/erase-throughput.tsv'
 	@$(S) bench-run $(H)/bench.sh
 	@$(S) bench-report /usr/bin/python3 $(H)/bench-report.py build/bench
