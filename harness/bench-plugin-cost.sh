@@ -29,6 +29,7 @@ for arg in "$@"; do
 		cmd=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$c" | head -1 | sed 's/ *;.*//')
 		# Only instrumented C compiles (one object each), and how to strip the flags.
 		case $cmd in
+		*"-fno-sanitize-coverage=stack-depth"*) continue ;;	# excluded file
 		*"-fplugin="*stackleak_plugin*" -c -o "*.c)
 			strip='s/ -fplugin=[^ ]*stackleak_plugin[^ ]*//; s/ -fplugin-arg-stackleak_plugin-[^ ]*//g; s/ -DSTACKLEAK_PLUGIN//' ;;
 		*"-fsanitize-coverage=stack-depth"*" -c -o "*.c)
@@ -42,7 +43,7 @@ for arg in "$@"; do
 		n=$((n + 1))
 	done
 	[ $n -gt 0 ] || die "$obj: no STACKLEAK-instrumented objects in the sample ($SAMPLE)"
-	! grep -q 'stackleak_plugin\|stack-depth' "$TMP/without.sh" || die "could not strip the instrumentation flags"
+	! grep -q 'stackleak_plugin\| -fsanitize-coverage=stack-depth' "$TMP/without.sh" || die "could not strip the instrumentation flags"
 	w=0 wo=0
 	for r in $(seq "$REPS"); do
 		for v in with without; do
