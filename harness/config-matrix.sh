@@ -36,7 +36,7 @@ for v in ${CONFIGS:-novmap-lockdep realistic}; do
 	if "$ROOT/harness/verdict.sh" "$log" > "$log.verdict" 2>&1; then
 		echo "RESULT: config-$v-suite PASS $(tail -1 "$log.verdict")" | tee -a "$OUT"
 	else
-		echo "RESULT: config-$v-suite FAIL $(grep -m1 '^verdict:\|FAIL' "$log.verdict" | head -1); see $log.verdict" | tee -a "$OUT"
+		echo "RESULT: config-$v-suite FAIL $(grep '^failed:\|^verdict:' "$log.verdict" | tr '\n' ' ')see $log.verdict" | tee -a "$OUT"
 	fi
 done
 # By the verdict field: a FAIL line may quote a PASS of the suite it failed.

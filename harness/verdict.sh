@@ -25,15 +25,12 @@ grep -q '^HARNESS: TIMEOUT' <<< "$clean" && problems="$problems, timeout"
 for pat in 'Oops' 'BUG:' 'WARNING:' 'Kernel panic' 'general protection'; do
 	grep -q -- "$pat" <<< "$clean" && problems="$problems, '$pat' in log"
 done
-if [ -n "$problems" ]; then
-	echo "verdict: ${problems#, }"
-	fail=$((fail + 1))   # the run itself counts as one failure
-fi
+[ -z "$problems" ] || fail=$((fail + 1))   # the run itself counts as one failure
 if [ $fail -gt 0 ]; then
 	echo "--- last 40 lines of $LOG"
 	tail -n 40 <<< "$clean"
 	echo "---"
-	# Again after the log tail, so the last lines of a CI run name what failed.
+	# After the log tail, so the last lines of a CI run name what failed.
 	[ -z "$failed" ] || echo "failed:$failed"
 	[ -z "$problems" ] || echo "verdict: ${problems#, }"
 fi
