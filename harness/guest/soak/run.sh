@@ -167,6 +167,12 @@ run_trinity() {
 # Until SECONDS are up: a run that ends early without its totals (the OOM killer can
 # still pick trinity) counts its last progress line and is followed by one with the
 # next seed for the time left.
+# The leak detector in zero mode while trinity runs: trinity passes the same buffers to
+# many syscalls, so poison leaked by the reintroduced CVE came back in through
+# copy_from_user() and was reported at an innocent site (adjtimex copying back the
+# caller's own struct timex). Zero mode hands out zeros and still counts the site.
+CHECK=/proc/sys/kernel/stack_leak_check
+[ ! -w $CHECK ] || { check0=$(cat $CHECK); echo 2 > $CHECK; }
 end=$(($(now) + S)) runs=0 ran=0 succ=0 fails=0 notes=
 while [ $runs = 0 ] || [ $((end - $(now))) -ge 10 ]; do
 	seed=$((SEED + runs)) out=$W/trinity.$runs.out t1=$(now)
@@ -199,6 +205,7 @@ elif [ "$ran" -gt 0 ]; then
 else
 	result $T FAIL "no syscall count from trinity: $detail"
 fi
+[ ! -w $CHECK ] || echo "$check0" > $CHECK
 
 # ---- 3. stress-ng stack/signal stressors
 echo "--- soak-stress-ng"
