@@ -26,13 +26,7 @@
 #include <linux/stackleak-checks.h>
 #include <linux/sysctl.h>
 
-enum stackleak_leak_mode {
-	STACKLEAK_LEAK_OFF,
-	STACKLEAK_LEAK_REPORT,
-	STACKLEAK_LEAK_ZERO,	/* report and clear the poison before the copy */
-};
-
-static int stackleak_leak_mode __read_mostly = STACKLEAK_LEAK_REPORT;
+int stackleak_leak_mode __read_mostly = STACKLEAK_LEAK_REPORT;
 
 /*
  * A written word can hold some of the poison's bytes by chance. Such bytes

@@ -7,6 +7,10 @@
  *                           test_stackleak record: bytes 4-7, 16-23, 26-31
  *   stackleak-leak sigaltstack  "flags=N pad=HEX": sigaltstack(NULL, &old),
  *                           the 4 bytes of padding after old.ss_flags
+ *   stackleak-leak sigaltstack-traced  the same in a child stopped by
+ *                           PTRACE_SYSCALL at each syscall entry and exit:
+ *                           the stop's entry work (ptrace_notify(),
+ *                           schedule()) runs where the syscall's frame goes
  *   stackleak-leak demo S   write S to test_stackleak/secret, then read
  *                           test_stackleak/leak: "secret=N poison=N zero=N
  *                           other=N" (words of the 256 bytes that hold S,
@@ -22,6 +26,8 @@
 #include <string.h>
 #include <signal.h>
 #include <unistd.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
 
 #define D "/sys/kernel/debug/test_stackleak/"
 #define POISON_HEX "91e3b5c78da9f1db"
@@ -88,6 +94,35 @@ static int altstack(void)
 	return 0;
 }
 
+static int altstack_traced(void)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL))
+			die("PTRACE_TRACEME");
+		raise(SIGSTOP);
+		exit(altstack());
+	}
+	for (;;) {
+		if (waitpid(pid, &status, 0) != pid)
+			die("waitpid");
+		if (WIFEXITED(status))
+			return WEXITSTATUS(status);
+		if (!WIFSTOPPED(status)) {
+			printf("error: child ended with status %#x\n", status);
+			return 1;
+		}
+		if (ptrace(PTRACE_SYSCALL, pid, NULL, NULL))
+			die("PTRACE_SYSCALL");
+	}
+}
+
 static int demo(const char *secret)
 {
 	unsigned char leak[256];
@@ -150,8 +185,10 @@ int main(int argc, char **argv)
 		return record();
 	if (argc == 2 && !strcmp(argv[1], "sigaltstack"))
 		return altstack();
+	if (argc == 2 && !strcmp(argv[1], "sigaltstack-traced"))
+		return altstack_traced();
 	if (argc == 3 && !strcmp(argv[1], "demo"))
 		return demo(argv[2]);
-	fprintf(stderr, "usage: %s record | sigaltstack | demo SECRET\n", argv[0]);
+	fprintf(stderr, "usage: %s record | sigaltstack | sigaltstack-traced | demo SECRET\n", argv[0]);
 	return 2;
 }

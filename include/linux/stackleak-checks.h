@@ -9,6 +9,15 @@
  */
 
 #ifdef CONFIG_STACKLEAK_LEAK_CHECK
+enum stackleak_leak_mode {
+	STACKLEAK_LEAK_OFF,
+	STACKLEAK_LEAK_REPORT,
+	STACKLEAK_LEAK_ZERO,	/* report and clear the poison before the copy */
+};
+
+/* kernel.stack_leak_check; the syscall entry reads it too. */
+extern int stackleak_leak_mode;
+
 void stackleak_check_copy_to_user(const void *from, unsigned long n,
 				  unsigned long caller);
 #else

@@ -9,6 +9,10 @@
 # leak-cve-2009-2847: sigaltstack(NULL, &old) copies the old stack_t with the 4 bytes of
 #   padding after ss_flags: reported at sigaltstack, offset 12; the user sees the poison's
 #   bytes 4-7 there (zeros in mode 2). Upstream's poison has 0xff there: not detectable.
+# leak-cve-entry-work: the same call stopped by PTRACE_SYSCALL at entry: the stop's code
+#   (ptrace_notify(), schedule()) runs at the depth of sigaltstack's frame before it; the
+#   detector's poisoning of what entry work left must still let the leak show: the site's
+#   count grows and the user sees the poison.
 # leak-secret: a secret written through test_stackleak/secret does not come out of the
 #   uninitialised buffer test_stackleak/leak: poison does, and it is reported.
 . /lib/harness.sh
@@ -104,6 +108,19 @@ elif [ "${out2#* }" != pad=00000000 ]; then
 	result $T FAIL "mode 2: padding not zeroed: $out2"
 else
 	result $T PASS "$(echo "$rep" | head -1); user saw $out, in mode 2 ${out2#* }"
+fi
+
+T=leak-cve-entry-work
+site="(__do_sys|__x64_sys)_sigaltstack"
+n1=$(count "$site")
+out=$(stackleak-leak sigaltstack-traced)
+n2=$(count "$site")
+if [ "${out#* }" != "pad=${P:8:8}" ]; then
+	result $T FAIL "user did not get the poison in the padding: $out (count $n1 -> $n2)"
+elif [ "$n2" != $((n1 + 1)) ]; then
+	result $T FAIL "count of sigaltstack $n1 -> $n2, want +1"
+else
+	result $T PASS "PTRACE_SYSCALL'd sigaltstack: user saw $out, count $n1 -> $n2"
 fi
 
 T=leak-secret
