@@ -2,7 +2,10 @@
 /*
  * Read /proc/<pid>/stack_depth around known syscalls. Prints
  * "getppid <depth>" and "stat <depth>": the previous-syscall depth right
- * after each, read with one pread() so nothing else runs in between.
+ * after each, read with one pread() so nothing else runs in between; the
+ * least of ROUNDS tries, since RANDOMIZE_KSTACK_OFFSET moves each
+ * syscall's frames down by up to 1 KiB (the least of 16 is within 640
+ * bytes of the unmoved depth but for a chance of 0.375^16).
  * With "other PID" it drops to uid/gid 65534 first and prints the errno
  * name of opening PID's file (OK when it opens).
  */
@@ -14,6 +17,8 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define ROUNDS 16
 
 static long previous_depth(int fd)
 {
@@ -31,9 +36,10 @@ static long previous_depth(int fd)
 
 int main(int argc, char **argv)
 {
+	long depth, least[2];
 	struct stat st;
 	char path[64];
-	int fd;
+	int fd, i;
 
 	if (argc == 3 && !strcmp(argv[1], "other")) {
 		if (setgid(65534) || setuid(65534))
@@ -50,9 +56,16 @@ int main(int argc, char **argv)
 	fd = open("/proc/self/stack_depth", O_RDONLY);
 	if (fd < 0)
 		return perror("/proc/self/stack_depth"), 2;
-	getppid();
-	printf("getppid %ld\n", previous_depth(fd));
-	stat("/proc/self/status", &st);
-	printf("stat %ld\n", previous_depth(fd));
+	for (i = 0; i < ROUNDS; i++) {
+		getppid();
+		depth = previous_depth(fd);
+		if (!i || depth < least[0])
+			least[0] = depth;
+		stat("/proc/self/status", &st);
+		depth = previous_depth(fd);
+		if (!i || depth < least[1])
+			least[1] = depth;
+	}
+	printf("getppid %ld\nstat %ld\n", least[0], least[1]);
 	return 0;
 }
