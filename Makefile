@@ -1,6 +1,6 @@
 # Front door. `make`: deps -> tree -> config -> build -> initramfs -> boot -> verdict.
-# `make test`: host tests (harness/*-test.sh) + the same QEMU run + the crash tests (one
-# QEMU boot each, harness/crash-tests.sh), one combined verdict. `make crash-tests`: those alone.
+# `make test`: host tests (harness/host/*-test.sh) + the same QEMU run + the crash tests (one
+# QEMU boot each, harness/suites/crash-tests.sh), one combined verdict. `make crash-tests`: those alone.
 # `make UPSTREAM=1 ...`: same pipeline on the plain pristine 6.1 tree (its own STACKLEAK),
 # in build/upstream + build/obj-upstream (base-tree benchmark / harness self-check).
 # Every stage is idempotent and cheap when its inputs did not change; Kbuild does the rest.
@@ -9,13 +9,19 @@ SHELL := /bin/bash
 .PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean
 .PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run demo test-clang
 
+# The harness by concern (harness/README.md): P the pipeline stages, T the host tests,
+# U the suites that boot on their own, BN the benchmark.
 H := harness
 S := $(H)/stage.sh
+P := $(H)/pipeline
+T := $(H)/host
+U := $(H)/suites
+BN := $(H)/bench
 ifeq ($(UPSTREAM),1)
 export SRC := build/upstream
 export OBJ := build/obj-upstream
 export LOG := build/qemu-upstream.log
-export FRAGS := $(CURDIR)/harness/config/minimal.config $(CURDIR)/harness/config/upstream.config
+export FRAGS := minimal upstream
 TREE_ARGS := --upstream
 else
 TREE_DEPS := patches
@@ -29,7 +35,7 @@ endif
 export CLANG
 export OBJ := build/obj-clang
 export LOG := build/qemu-clang.log
-export FRAGS := $(CURDIR)/harness/config/minimal.config $(CURDIR)/harness/config/stackleak.config $(CURDIR)/harness/config/clang.config
+export FRAGS := minimal stackleak clang
 DEPS_ARGS := clang
 endif
 LOG ?= build/qemu.log
@@ -37,87 +43,87 @@ LOG ?= build/qemu.log
 all: verdict
 
 deps:
-	@$(S) deps $(H)/deps.sh $(DEPS_ARGS)
+	@$(S) deps $(P)/deps.sh $(DEPS_ARGS)
 # build/patches/: the git format-patch series (patches/series + the new files it maps).
 patches: pristine
-	@$(S) patches $(H)/series.sh
+	@$(S) patches $(P)/series.sh
 # The Debian tarball, extracted once into the git repo build/linux (branch pristine).
 pristine: deps
-	@$(S) pristine $(H)/tree.sh --pristine
+	@$(S) pristine $(P)/tree.sh --pristine
 # build/linux = pristine + git am build/patches/*.patch (the cover letter excluded).
 tree: deps $(TREE_DEPS)
-	@$(S) tree $(H)/tree.sh $(TREE_ARGS)
+	@$(S) tree $(P)/tree.sh $(TREE_ARGS)
 config: tree
-	@$(S) config $(H)/config.sh
+	@$(S) config $(P)/config.sh
 build: config
-	@$(S) build $(H)/build.sh
+	@$(S) build $(P)/build.sh
 initramfs: deps
-	@$(S) initramfs $(H)/initramfs.sh
+	@$(S) initramfs $(P)/initramfs.sh
 # A failed/timed-out boot is still judged (and reported) by the verdict stage.
 boot: build initramfs
-	@$(S) boot $(H)/boot.sh || true
+	@$(S) boot $(P)/boot.sh || true
 verdict: boot
-	@$(S) verdict $(H)/verdict.sh $(LOG)
+	@$(S) verdict $(P)/verdict.sh $(LOG)
 
 # Host tests run after the builds (the coverage test reads our vmlinux and the base
 # tree's); their failures are counted in the final verdict, not fatal here.
 host-tests: build upstream-build
-	@$(S) host-tests $(H)/host-tests.sh || true
+	@$(S) host-tests $(T)/run.sh || true
 # The base tree with its own STACKLEAK, built like ours: what we compare against.
 upstream-build:
 	@$(MAKE) --no-print-directory UPSTREAM=1 build
 # Crash tests kill a task or panic the kernel, so each gets its own boot, after the main one.
 # Under `make test` their failures are counted in the final verdict (build/crash-results.log).
 crash-run: build initramfs
-	@$(S) crash-tests $(H)/crash-tests.sh || true
+	@$(S) crash-tests $(U)/crash-tests.sh || true
 crash-tests: build initramfs
-	@$(S) crash-tests $(H)/crash-tests.sh
+	@$(S) crash-tests $(U)/crash-tests.sh
 # Soak: one boot of minutes (SOAK_SECONDS of trinity, default 600, plus erasing under
 # load and stress-ng); log build/qemu-soak.log, results build/soak-results.log.
 soak: build initramfs
-	@$(S) soak $(H)/soak.sh
+	@$(S) soak $(U)/soak.sh
 # A planted stack leak on a kernel without STACKLEAK (built here, build/obj-demo-none)
 # and on ours (detector off, report, zero): the leaked bytes side by side.
 demo: build initramfs
-	@$(S) demo $(H)/demo.sh
+	@$(S) demo $(U)/demo.sh
 # The short soak of `make test`: 60 s of trinity, 200 erases under load.
 soak-run: build initramfs
-	@SOAK_SECONDS=60 $(S) soak $(H)/soak.sh || true
+	@SOAK_SECONDS=60 $(S) soak $(U)/soak.sh || true
 test: host-tests boot crash-run soak-run
-	@$(S) verdict $(H)/verdict.sh $(LOG) build/host-results.log build/crash-results.log build/soak-results.log
+	@$(S) verdict $(P)/verdict.sh $(LOG) build/host-results.log build/crash-results.log build/soak-results.log
 
 # The Clang kernel (clang-22, CONFIG_CLANG_STACKLEAK instead of the plugin) through the
 # same guest suite and the crash tests, in build/obj-clang; logs build/qemu-clang.log,
 # build/qemu-crash-clang-NAME.log. The alloca check is GCC only: its crash test XFAILs.
 test-clang:
 	@$(MAKE) --no-print-directory CLANG=1 boot crash-run
-	@$(S) verdict-clang $(H)/verdict.sh build/qemu-clang.log build/crash-results-clang.log
+	@$(S) verdict-clang $(P)/verdict.sh build/qemu-clang.log build/crash-results-clang.log
 
 # checkpatch --strict + git am of the series (also part of `make test`, via host-tests).
 check-series: tree
-	@$(S) check-series $(H)/series-test.sh
+	@$(S) check-series $(T)/series-test.sh
 # Builds the tree after the removal patch and the final one (slow: not in `make test`);
 # STEPS=all (or "1 2 3") for every step.
 check-bisect: patches
-	@$(S) check-bisect $(H)/bisect.sh
+	@$(S) check-bisect $(T)/bisect.sh
 
 # The guest suite on other configurations (no VMAP_STACK + lockdep; the realistic bench
 # kernel with PTI, retpolines and RANDOMIZE_KSTACK_OFFSET). Slow: up to two more kernels.
 test-configs: tree initramfs
-	@$(S) test-configs $(H)/config-matrix.sh
+	@$(S) test-configs $(U)/config-matrix.sh
 
 # Benchmarks (slow: builds up to 8 more kernels, then about 40 QEMU boots). Knobs:
-# BENCH_SETS, BENCH_KERNELS, BENCH_ROUNDS, BENCH_REPS, BENCH_CLOCKS (harness/bench*.sh).
+# BENCH_SETS, BENCH_KERNELS, BENCH_ROUNDS, BENCH_REPS, BENCH_CLOCKS (harness/bench/).
 bench: tree initramfs
 	@$(MAKE) --no-print-directory UPSTREAM=1 tree
-	@$(S) bench-deps $(H)/deps.sh bench
-	@$(S) bench-build $(H)/bench-build.sh
-	@$(S) bench-static $(H)/bench-static.sh
-	@$(S) bench-plugin-cost sh -c '$(H)/bench-plugin-cost.sh ours=build/obj upstream=build/obj-upstream \
+	@$(S) bench-deps $(P)/deps.sh bench
+	@$(S) bench-build $(BN)/build.sh
+	@$(S) bench-static $(BN)/static.sh
+	@$(S) bench-plugin-cost sh -c '$(BN)/plugin-cost.sh ours=build/obj upstream=build/obj-upstream \
 		$$(test -f build/obj-clang/vmlinux && echo clang=build/obj-clang) > build/bench/plugin-cost.tsv'
-	@$(S) bench-erase sh -c '$(H)/bench-erase.sh --out build/bench/erase-throughput.tsv'
-	@$(S) bench-run $(H)/bench.sh
-	@$(S) bench-report /usr/bin/python3 $(H)/bench-report.py build/bench
+	@$(S) bench-erase sh -c '$(BN)/erase.sh --out build/bench/erase-throughput.tsv'
+	@$(S) bench-run $(BN)/run.sh
+	@$(S) bench-report /usr/bin/python3 $(BN)/report.py build/bench
 
 # clean keeps the extracted pristine git repo (build/linux); distclean removes everything.
 clean:

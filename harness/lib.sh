@@ -1,7 +1,15 @@
-# Shared settings for the harness scripts (sourced, not run).
-# Paths are absolute so scripts work from any cwd.
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# Shared settings for the harness scripts (sourced, not run, by bash: every script
+# does `. "$(dirname "$0")/../lib.sh"`). Paths are absolute so scripts work from any cwd.
+H=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$H")
 B=$ROOT/build
+# The architecture under test (make ARCH=...): its settings, boot command and config
+# fragments live in harness/arch/$HARCH/ (see harness/README.md). Default: x86_64.
+HARCH=${ARCH:-x86_64}
+HA=$H/arch/$HARCH
+[ -f "$HA/arch.sh" ] || { echo "error: no harness/arch/$HARCH/arch.sh: ARCH=$HARCH is not supported" \
+	"(known: $(ls "$H/arch" | xargs))" >&2; exit 1; }
+. "$HA/arch.sh"
 # SRC/OBJ can be overridden, e.g. SRC=$B/upstream OBJ=$B/obj-upstream for the base-tree benchmark.
 SRC=${SRC:-$B/linux}
 OBJ=${OBJ:-$B/obj}
@@ -12,7 +20,7 @@ TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # ccache keys on compiler *content*: the GCC plugin .so is passed as -fplugin.
 export CCACHE_COMPILERCHECK=content
 # CLANG=1 (make CLANG=1 ...): the LLVM toolchain, clang-22 and friends via LLVM=-22
-# (harness/deps.sh clang installs them); CC and HOSTCC still name the compiler
+# (harness/pipeline/deps.sh clang installs them); CC and HOSTCC still name the compiler
 # explicitly, to put ccache in front of it.
 # TAG: suffix of its result files and logs, so they do not overwrite the GCC kernel's.
 KLLVM= TAG=
@@ -22,12 +30,27 @@ if command -v ccache >/dev/null 2>&1; then KCC="ccache $KCC0"; else KCC=$KCC0; f
 # MAKEFLAGS is dropped so an outer `make` does not leak its jobserver/flags into Kbuild.
 kmake() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		make -C "$SRC" O="$OBJ" ARCH=x86_64 ${KLLVM:+LLVM=$KLLVM} CC="$KCC" HOSTCC="$KCC" "$@"
+		make -C "$SRC" O="$OBJ" ARCH="$KARCH" ${KLLVM:+LLVM=$KLLVM} CC="$KCC" HOSTCC="$KCC" "$@"
 }
 die() { echo "error: $*" >&2; exit 1; }
+# frag_files FRAG...: the Kconfig fragment files, in order. An absolute path is a file;
+# a name N (e.g. minimal, bench/none) is harness/config/N.config, followed by harness/arch/$HARCH/N.config if present
+# (the architecture's part of it, e.g. the serial console of the minimal config).
+frag_files() {
+	local f
+	for f; do
+		case $f in
+		/*) echo "$f" ;;
+		*)
+			[ -f "$H/config/$f.config" ] || die "no config fragment harness/config/$f.config"
+			echo "$H/config/$f.config"
+			if [ -f "$HA/$f.config" ]; then echo "$HA/$f.config"; fi ;;
+		esac
+	done
+}
 
 # Repo directories that hold kernel files: every file under them is a new kernel file
-# that one patch of patches/series introduces (harness/series.sh).
+# that one patch of patches/series introduces (harness/pipeline/series.sh).
 KDIRS="arch include kernel drivers scripts security Documentation tools mm lib fs"
 # Fixed identity and dates for the commits the harness makes (git am keeps each patch's
 # author and date): same content => same commit id => nothing to check out or rebuild.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Guest side of `make bench`, run by /init when the kernel command line has bench=1.
-# Prints one line per measurement for harness/bench.sh to parse:
+# Prints one line per measurement for harness/bench/run.sh to parse:
 #   BENCH <on|off|na> <op> <value> <ns_per_op|s>   (na: no kernel.stack_erasing sysctl)
 #   BENCH-DEPTH <op> <bytes>   "previous stack depth" of /proc/self/stack_depth after one
 #                              such syscall (ours: the tracked mark; upstream: the point

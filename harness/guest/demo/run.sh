@@ -1,5 +1,5 @@
 #!/bin/sh
-# Guest side of `make demo` (harness/demo.sh), run by /init with demo=1 on the kernel
+# Guest side of `make demo` (harness/suites/demo.sh), run by /init with demo=1 on the kernel
 # command line: one write() leaves a secret deep in the kernel stack, the next read()
 # copies out an uninitialised buffer at that depth (test_stackleak's secret and leak).
 # Once per leak-check mode this kernel has (0 1 2; "-" without the detector):

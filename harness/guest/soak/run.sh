@@ -1,5 +1,5 @@
 #!/bin/sh
-# Guest side of `make soak` (harness/soak.sh), run by /init when the kernel command line
+# Guest side of `make soak` (harness/suites/soak.sh), run by /init when the kernel command line
 # has soak=SECONDS (trinity's run time; the other phases are fixed or scale from it).
 # Each phase prints "RESULT: soak-<phase> PASS|FAIL <detail with counts>":
 #   soak-erase-load   STACKLEAK_ERASING 1000 times (200 when SECONDS < 600; soakerases=N),

@@ -1,5 +1,5 @@
 # exit-PATH: every kind of return to user space erases. For each, exitpath
-# (harness/guest/exitpath.c) makes the last kernel exit before a probe syscall go
+# (harness/guest/helpers/exitpath.c) makes the last kernel exit before a probe syscall go
 # through it. Depth probe: /proc/self/stack_depth must show that exit's depth, not
 # the baseline syscall's before it (only the erase routine updates it, so a missing
 # erase call leaves the baseline). LKDTM probe: STACKLEAK_ERASING right after the

@@ -1,0 +1,46 @@
+# The kernels `make bench` compares (sourced). bench_kernel SET KERNEL sets SRC, OBJ and
+# FRAGS for it: the same minimal config everywhere, differing only in the options under test.
+# The minimal "upstream" and "ours+leak-check" kernels are the ones `make test` builds
+# (reused as is); "ours+leak-check" adds the leak detector (and its test module).
+BENCH_SETS=${BENCH_SETS:-"minimal realistic"}
+BENCH_KERNELS=${BENCH_KERNELS:-"none upstream ours ours+leak-check zero-init ours+zero-init"}
+# The realistic set leaves out the zero-init kernels by default: each kernel is a cold
+# build of 10-15 minutes here. BENCH_KERNELS_REALISTIC=$BENCH_KERNELS for all five.
+BENCH_KERNELS_REALISTIC=${BENCH_KERNELS_REALISTIC:-"none upstream ours"}
+# "clang" (not in the defaults): ours built with clang-22 and CONFIG_CLANG_STACKLEAK, e.g.
+# BENCH_KERNELS="none ours clang"; the minimal one is the kernel `make test-clang` builds.
+# bench_kernels SET: the kernels measured in that set.
+bench_kernels() {
+	case $1 in realistic) echo $BENCH_KERNELS_REALISTIC ;; *) echo $BENCH_KERNELS ;; esac
+}
+bench_kernel() {
+	local set=$1 k=$2
+	SRC=$B/linux CLANG=
+	case $k in
+	none) FRAGS="minimal bench/none" ;;
+	upstream) SRC=$B/upstream FRAGS="minimal upstream" ;;
+	ours) FRAGS="minimal stackleak" ;;
+	ours+leak-check) FRAGS="minimal stackleak leakcheck" ;;
+	zero-init) FRAGS="minimal bench/none bench/zero-init" ;;
+	ours+zero-init) FRAGS="minimal stackleak bench/zero-init" ;;
+	clang) CLANG=1 FRAGS="minimal stackleak clang" ;;
+	*) die "unknown bench kernel '$k' (known: none upstream ours ours+leak-check zero-init ours+zero-init clang)" ;;
+	esac
+	case $set in
+	minimal)
+		case $k in
+		ours+leak-check) OBJ=$B/obj ;;
+		upstream) OBJ=$B/obj-upstream ;;
+		clang) OBJ=$B/obj-clang ;;
+		*) OBJ=$B/bench/obj-$set-$k ;;
+		esac ;;
+	realistic) FRAGS="$FRAGS bench/realistic" OBJ=$B/bench/obj-$set-$k ;;
+	*) die "unknown bench set '$set' (known: minimal realistic)" ;;
+	esac
+	# CLANG: harness/lib.sh of the config and build scripts picks the compiler from it.
+	export SRC OBJ FRAGS CLANG
+}
+# Kernel command line per set: force the mitigations on for QEMU's AMD-looking CPU.
+bench_append() {
+	case $1 in realistic) echo "pti=on spectre_v2=retpoline" ;; *) echo "" ;; esac
+}

@@ -1,0 +1,58 @@
+#!/bin/bash
+# make bench: boot every bench kernel (harness/bench/kernels.sh, built by bench/build.sh)
+# with bench=1, one CPU, under two clocks: "icount" (-icount shift=0: guest time counts
+# guest instructions, repeatable) and "wall" (plain TCG, guest time follows the host).
+# Rounds alternate the kernel order so drift cancels. Results: build/bench/results.tsv
+# (set kernel clock round mode op value unit) and depth.tsv, then bench/report.py.
+set -eu -o pipefail
+. "$(dirname "$0")/../lib.sh"
+. "$H/bench/kernels.sh"
+ROUNDS=${BENCH_ROUNDS:-2}
+REPS=${BENCH_REPS:-2}
+CLOCKS=${BENCH_CLOCKS:-"icount wall"}
+OUT=$B/bench
+mkdir -p "$OUT/logs"
+RES=$OUT/results.tsv DEPTH=$OUT/depth.tsv INFO=$OUT/info.tsv
+printf 'set\tkernel\tclock\tround\tmode\top\tvalue\tunit\n' > "$RES"
+printf 'set\tkernel\top\tbytes\n' > "$DEPTH"
+printf 'set\tkernel\tkey\tvalue\n' > "$INFO"
+nsk=0
+for set in $BENCH_SETS; do
+	for k in $(bench_kernels "$set"); do
+		bench_kernel "$set" "$k"
+		[ -f "$OBJ/$KIMAGE" ] || die "no kernel for $set/$k in $OBJ: run harness/bench/build.sh"
+		nsk=$((nsk + 1))
+	done
+done
+
+total=$(( ROUNDS * nsk * $(echo $CLOCKS | wc -w) )) n=0
+start=$(date +%s)
+for r in $(seq "$ROUNDS"); do
+	for set in $BENCH_SETS; do
+		# Round r starts at kernel r: each kernel takes each place in the order in turn.
+		order=$(bench_kernels "$set" | tr ' ' '\n' | awk -v r="$r" '{ k[NR] = $0 } END { for (i = 0; i < NR; i++) print k[(r - 1 + i) % NR + 1] }')
+		for k in $order; do
+			bench_kernel "$set" "$k"
+			for clock in $CLOCKS; do
+				n=$((n + 1))
+				extra=
+				[ "$clock" = wall ] || extra="-icount shift=0,sleep=off"
+				log=$OUT/logs/$set-$k-$clock-$r.log
+				echo "bench: [$n/$total] round $r, $set/$k, $clock clock ($(( $(date +%s) - start ))s so far)"
+				KERNEL=$OBJ/$KIMAGE LOG=$log SMP=1 QEMU_EXTRA="$extra" BOOT_TIMEOUT=${BENCH_TIMEOUT:-1200} \
+					EXTRA_APPEND="bench=1 benchreps=$REPS $(bench_append "$set")" \
+					"$H/pipeline/boot.sh" > /dev/null 2>&1 || true
+				clean=$(tr -d '\r' < "$log")
+				grep -q '^BENCH-DONE' <<< "$clean" || die "$set/$k ($clock, round $r) did not finish: see $log"
+				if grep -q '^BENCH-ERROR' <<< "$clean"; then grep '^BENCH-ERROR' <<< "$clean" | sed 's/^/  /'; fi
+				awk -v s="$set" -v k="$k" -v c="$clock" -v r="$r" -v OFS='\t' \
+					'$1 == "BENCH" { print s, k, c, r, $2, $3, $4, $5 }' <<< "$clean" >> "$RES"
+				if [ "$r" = 1 ] && [ "$clock" = icount ]; then
+					awk -v s="$set" -v k="$k" -v OFS='\t' '$1 == "BENCH-DEPTH" { print s, k, $2, $3 }' <<< "$clean" >> "$DEPTH"
+					sed -n 's/^BENCH-INFO \([^ ]*\) \(.*\)/\1\t\2/p' <<< "$clean" | sed "s/^/$set\t$k\t/" >> "$INFO"
+				fi
+			done
+		done
+	done
+done
+echo "bench: $n boots in $(( $(date +%s) - start ))s; raw results in $RES"

@@ -1,0 +1,781 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * exitpath: show that one kind of return to user space erased the stack.
+ *
+ * Usage: exitpath PATH depth|lkdtm [ROUNDS]
+ *        exitpath measure            (depth of a few syscalls, for tuning)
+ *
+ * Every exit to user space calls the STACKLEAK erase routine, which also
+ * copies the task's lowest tracked stack point into prev_lowest_stack:
+ * /proc/self/stack_depth ("previous stack depth") shows the depth of the
+ * last kernel entry whose exit ran the erase. An exit path that lost its
+ * erase call also leaves that value alone. So each round does:
+ *
+ *   control: twice a baseline syscall and the probe    -> value B
+ *   attempt: the baseline syscall, then the event whose exit goes through
+ *            PATH, then the probe as the very next kernel entry -> value S
+ *
+ * The probe is a pread() of the already open stack_depth file: it reports
+ * the previous exit's depth before its own exit runs. If PATH erased, S is
+ * the event's depth; if not, S is still the baseline's, exactly: S == B.
+ * The event is chosen so that its depth differs from the baseline's (deeper,
+ * or for "irq" shallower: there the baseline is a deep syscall, because an
+ * interrupt may call no tracked function at all). Only S != B is required:
+ * with RANDOMIZE_KSTACK_OFFSET a syscall's depth varies by up to 1 KiB, so
+ * the baseline may even be deeper than an exception's fixed depth. A round
+ * passes if one of ATTEMPTS attempts shows the difference: an interrupt
+ * between the event and the probe, or a random offset that happens to land
+ * on the event's depth, can hide one attempt, but a missing erase call
+ * shows S == B every time.
+ *
+ * Baseline and probe take the same exit as the event (64-bit IRET paths:
+ * int $0x80), so each test depends on its own path's erase call only, and
+ * a failure names the call that is missing.
+ *
+ * The LKDTM check (STACKLEAK_ERASING) cannot see a missing erase on its
+ * own: without the erase the tracked mark stays deep and the check only
+ * looks below it. In "lkdtm" mode the probe is a write of STACKLEAK_ERASING
+ * to the already open LKDTM DIRECT file, right after the same event; the
+ * verdict is in the kernel log, which the calling script reads.
+ *
+ * All syscalls between the baseline and the probe are raw (inline asm), so
+ * exactly one kernel entry happens for each; the stack is prefaulted and
+ * a warm-up round runs first, so no page fault gets in between either.
+ *
+ * 64-bit paths: sysret64, signal, ptrace, ptrace-sysret, exec, pagefault,
+ * ud, int3, irq. 32-bit build (-m32): compat-int80, compat-syscall,
+ * compat-sysenter.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <x86intrin.h>
+#ifdef __x86_64__
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#endif
+
+#define DEPTH_FILE	"/proc/self/stack_depth"
+#define DIRECT_FILE	"/sys/kernel/debug/provoke-crash/DIRECT"
+#define LKDTM_TYPE	"STACKLEAK_ERASING"
+#define ATTEMPTS	3
+#define SPIN_MS		40	/* user-mode spin for "irq": ten ticks at HZ=250 */
+#define EXEC_HELPER	"/bin/exitpath-exec"
+
+static int lkdtm_mode;		/* probe = LKDTM write instead of pread */
+static int depth_fd = -1, direct_fd = -1;
+static char probe_buf[128];
+static volatile long probe_ret;
+static pid_t self_pid;
+
+/*
+ * Raw syscalls: one kernel entry each, nothing else (no errno, no
+ * cancellation checks). The 32-bit build picks the entry instruction:
+ * int $0x80 or, through stubs that follow __kernel_vsyscall's convention,
+ * SYSCALL or SYSENTER.
+ */
+#ifdef __x86_64__
+static inline long sys(long nr, long a, long b, long c, long d)
+{
+	register long r10 asm("r10") = d;
+	long ret;
+
+	asm volatile("syscall"
+		     : "=a"(ret)
+		     : "0"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
+		     : "rcx", "r11", "memory", "cc");
+	return ret;
+}
+#else
+enum { ENTRY_INT80, ENTRY_SYSCALL, ENTRY_SYSENTER };
+static int entry_insn = ENTRY_INT80;
+
+/*
+ * SYSCALL and SYSENTER from 32-bit code must follow __kernel_vsyscall's
+ * convention: SYSCALL clobbers ECX and SYSENTER loses ESP, so that value
+ * travels in EBP, and the real EBP (the sixth argument) is on the user
+ * stack, where the kernel fetches it. The kernel then always returns to
+ * the vDSO's int80_landing_pad, which pops EBP, EDX, ECX and returns.
+ * These stubs push the same three words, so it returns to our call.
+ */
+asm(".pushsection .text\n"
+	"ep_syscall32:\n"
+	"	pushl	%ecx\n"
+	"	pushl	%edx\n"
+	"	pushl	%ebp\n"
+	"	movl	%ecx, %ebp\n"
+	"	syscall\n"
+	"	ud2\n"
+	"ep_sysenter32:\n"
+	"	pushl	%ecx\n"
+	"	pushl	%edx\n"
+	"	pushl	%ebp\n"
+	"	movl	%esp, %ebp\n"
+	"	sysenter\n"
+	"	ud2\n"
+	".popsection\n");
+
+static inline long sys5(long nr, long a, long b, long c, long d, long e)
+{
+	long ret;
+
+	switch (entry_insn) {
+	case ENTRY_SYSCALL:
+		asm volatile("call ep_syscall32"
+			     : "=a"(ret)
+			     : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+			     : "memory", "cc");
+		break;
+	case ENTRY_SYSENTER:
+		asm volatile("call ep_sysenter32"
+			     : "=a"(ret)
+			     : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+			     : "memory", "cc");
+		break;
+	default:
+		asm volatile("int $0x80"
+			     : "=a"(ret)
+			     : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+			     : "memory", "cc");
+	}
+	return ret;
+}
+
+static inline long sys(long nr, long a, long b, long c, long d)
+{
+	return sys5(nr, a, b, c, d, 0);
+}
+#endif
+
+#ifdef __x86_64__
+/* i386 syscall numbers, for int $0x80 from 64-bit code. */
+#define NR32_WRITE	4
+#define NR32_GETPPID	64
+#define NR32_POLL	168
+#define NR32_PREAD64	180
+
+/*
+ * int $0x80 from 64-bit code: an i386 syscall, whose exit takes the IRET
+ * path. The tests of IRET exits make their baseline syscalls and probes
+ * this way, so that they depend on that one erase call only: without the
+ * SYSRET erase the tracked mark would not be reset after a 64-bit probe,
+ * and the next IRET exit would report the probe's depth as its own.
+ * Pointers must be below 4 GiB: this binary is static and not PIE.
+ */
+static inline long int80(long nr, long a, long b, long c, long d, long e)
+{
+	long ret;
+
+	asm volatile("int $0x80"
+		     : "=a"(ret)
+		     : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+		     : "r8", "r9", "r10", "r11", "memory", "cc");
+	return ret;
+}
+#endif
+
+struct path {
+	const char *name;
+	void (*event)(void);
+	int shallower;		/* the event is shallower than the baseline */
+	int iret;		/* 64-bit: baseline and probe use int $0x80 */
+};
+
+static const struct path *cur_path;
+
+/* The probe: must be the first kernel entry after the event. */
+static void probe(void)
+{
+#ifdef __x86_64__
+	if (cur_path && cur_path->iret) {
+		if (lkdtm_mode)
+			probe_ret = int80(NR32_WRITE, direct_fd, (long)LKDTM_TYPE,
+					  strlen(LKDTM_TYPE), 0, 0);
+		else	/* the offset is two words, both zero */
+			probe_ret = int80(NR32_PREAD64, depth_fd, (long)probe_buf,
+					  sizeof(probe_buf) - 1, 0, 0);
+		return;
+	}
+#endif
+	if (lkdtm_mode)
+		probe_ret = sys(SYS_write, direct_fd, (long)LKDTM_TYPE,
+				strlen(LKDTM_TYPE), 0);
+	else	/* pread64; on i386 the offset is two words, both zero */
+		probe_ret = sys(SYS_pread64, depth_fd, (long)probe_buf,
+				sizeof(probe_buf) - 1, 0);
+}
+
+/* "previous stack depth" from the last probe, -1 if it failed. */
+static long probe_depth(void)
+{
+	long depth;
+
+	if (probe_ret <= 0)
+		return -1;
+	probe_buf[probe_ret] = 0;
+	if (sscanf(probe_buf, "previous stack depth: %ld", &depth) != 1)
+		return -1;
+	return depth;
+}
+
+static void shallow(void)
+{
+	sys(SYS_getppid, 0, 0, 0, 0);
+}
+
+/* Static: below 4 GiB, so int $0x80 from 64-bit code can take it too. */
+static struct pollfd poll_fd = { .events = POLLIN };
+
+/*
+ * A syscall much deeper than getppid(): do_sys_poll() keeps its poll table
+ * on the stack, a frame the plugin tracks.
+ */
+static void deep(void)
+{
+	poll_fd.fd = depth_fd;
+	sys(SYS_poll, (long)&poll_fd, 1, 0, 0);
+}
+
+/* Signal handlers: their first syscall is the probe. */
+static void on_signal(int sig, siginfo_t *si, void *uc)
+{
+	probe();
+}
+
+static void on_sigill(int sig, siginfo_t *si, void *ucp)
+{
+	ucontext_t *uc = ucp;
+
+	probe();
+	/* Step over the 2-byte ud2. */
+#ifdef __x86_64__
+	uc->uc_mcontext.gregs[REG_RIP] += 2;
+#else
+	uc->uc_mcontext.gregs[REG_EIP] += 2;
+#endif
+}
+
+static void handle(int sig, void (*fn)(int, siginfo_t *, void *))
+{
+	struct sigaction sa = { .sa_sigaction = fn, .sa_flags = SA_SIGINFO };
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, NULL)) {
+		perror("sigaction");
+		exit(2);
+	}
+}
+
+/* TSC ticks per millisecond, measured once outside any experiment. */
+static unsigned long long tsc_per_ms;
+
+static void calibrate_tsc(void)
+{
+	struct timespec a, b;
+	unsigned long long t0, t1;
+	long ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	t0 = __rdtsc();
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		ns = (b.tv_sec - a.tv_sec) * 1000000000L + b.tv_nsec - a.tv_nsec;
+	} while (ns < 20000000L);
+	t1 = __rdtsc();
+	tsc_per_ms = (t1 - t0) * 1000000ULL / ns;
+	if (!tsc_per_ms)
+		tsc_per_ms = 1;
+}
+
+/*
+ * Stay in user mode, making no syscall, long enough for several timer
+ * interrupts: the last exit before the probe is then an interrupt's.
+ * rdtsc, not clock_gettime(): the vDSO falls back to a syscall when the
+ * clocksource is not TSC.
+ */
+static void spin(void)
+{
+	unsigned long long end = __rdtsc() + SPIN_MS * tsc_per_ms;
+
+	while (__rdtsc() < end)
+		asm volatile("" ::: "memory");
+}
+
+static char *fault_pages;
+static long fault_next, fault_count;
+
+/* The events: each ends with the probe as the first kernel entry after it. */
+static void ev_syscall(void)
+{
+	deep();
+	probe();
+}
+
+static void ev_signal(void)
+{
+	/* kill() returns with SIGUSR1 pending: delivered on this exit. */
+	sys(SYS_kill, self_pid, SIGUSR1, 0, 0);
+}
+
+static void ev_pagefault(void)
+{
+	if (fault_next >= fault_count) {
+		fprintf(stderr, "out of fresh pages\n");
+		exit(2);
+	}
+	/* First write to a fresh anonymous page: a user-mode #PF. */
+	*(volatile char *)(fault_pages + fault_next++ * 4096) = 1;
+	probe();
+}
+
+static void ev_ud(void)
+{
+	asm volatile("ud2" ::: "memory");
+}
+
+static void ev_int3(void)
+{
+	asm volatile("int3" ::: "memory");
+}
+
+static void ev_irq(void)
+{
+	spin();
+	probe();
+}
+
+#ifdef __x86_64__
+static void ev_exec(void);
+#endif
+
+static const struct path paths[] = {
+#ifdef __x86_64__
+	{ "sysret64", ev_syscall },
+	{ "ptrace", ev_syscall, 0, 1 },
+	{ "ptrace-sysret", ev_syscall },
+	{ "exec", ev_exec, 0, 1 },
+#else
+	/* Baseline, event and probe all use the path's entry instruction. */
+	{ "compat-int80", ev_syscall },
+	{ "compat-syscall", ev_syscall },
+	{ "compat-sysenter", ev_syscall },
+#endif
+	/* In the 32-bit build these exits go through the same IRET code. */
+	{ "signal", ev_signal, 0, 1 },
+	{ "pagefault", ev_pagefault, 0, 1 },
+	{ "ud", ev_ud, 0, 1 },
+	{ "int3", ev_int3, 0, 1 },
+	{ "irq", ev_irq, 1, 1 },
+	{ NULL }
+};
+
+static void baseline(const struct path *p)
+{
+#ifdef __x86_64__
+	if (p->iret) {
+		poll_fd.fd = depth_fd;
+		if (p->shallower)
+			int80(NR32_POLL, (long)&poll_fd, 1, 0, 0, 0);
+		else
+			int80(NR32_GETPPID, 0, 0, 0, 0, 0);
+		return;
+	}
+#endif
+	if (p->shallower)
+		deep();
+	else
+		shallow();
+}
+
+static int round_ok(const struct path *p, long b, long s)
+{
+	if (b < 0 || s < 0)
+		return 0;
+	return s != b;
+}
+
+static void open_files(void)
+{
+	if (lkdtm_mode) {
+		direct_fd = open(DIRECT_FILE, O_WRONLY);
+		if (direct_fd < 0) {
+			perror(DIRECT_FILE);
+			exit(2);
+		}
+	}
+	/* Opened by the task that probes: /proc/self is resolved at open. */
+	depth_fd = open(DEPTH_FILE, O_RDONLY);
+	if (depth_fd < 0) {
+		perror(DEPTH_FILE);
+		exit(2);
+	}
+}
+
+/* Touch stack pages a signal frame and handler may need, in advance. */
+static void __attribute__((noinline)) prefault_stack(void)
+{
+	volatile char pad[128 * 1024];
+
+	for (size_t i = 0; i < sizeof(pad); i += 4096)
+		pad[i] = 0;
+}
+
+/*
+ * The control: baseline, probe, twice. Done once, a lost erase call would
+ * leave B at whatever exit last erased before, which depends on what ran
+ * earlier; done twice, B and an attempt's S both come from the first
+ * probe's exit (or an older one) and are equal.
+ */
+static long control(const struct path *p)
+{
+	baseline(p);
+	probe();
+	baseline(p);
+	probe();
+	return probe_depth();
+}
+
+/*
+ * One round in lkdtm mode: baseline, event, LKDTM write. Depth mode: up
+ * to ATTEMPTS (control, attempt) pairs until one shows the difference.
+ * Returns 1 if the round passed (lkdtm mode: the write went through).
+ */
+static int run_round(const struct path *p, long *b, long *s, int *tries)
+{
+	if (lkdtm_mode) {
+		baseline(p);
+		p->event();
+		*tries = 1;
+		return probe_ret == (long)strlen(LKDTM_TYPE);
+	}
+	for (*tries = 1; *tries <= ATTEMPTS; (*tries)++) {
+		*b = control(p);
+		baseline(p);
+		p->event();
+		*s = probe_depth();
+		if (round_ok(p, *b, *s))
+			return 1;
+	}
+	*tries = ATTEMPTS;
+	return 0;
+}
+
+/* "MIN" or "MIN-MAX" */
+static const char *range(char *buf, size_t len, long min, long max)
+{
+	if (min == max)
+		snprintf(buf, len, "%ld", min);
+	else
+		snprintf(buf, len, "%ld-%ld", min, max);
+	return buf;
+}
+
+static int report(const struct path *p, int rounds, int ok, long bmin, long bmax,
+		  long smin, long smax, int retries)
+{
+	char base[48], seen[48];
+
+	if (lkdtm_mode)
+		printf("lkdtm %s writes=%d/%d\n", p->name, ok, rounds + 1);
+	else
+		printf("depth %s ok=%d/%d base=%s seen=%s retries=%d\n",
+		       p->name, ok, rounds, range(base, sizeof(base), bmin, bmax),
+		       range(seen, sizeof(seen), smin, smax), retries);
+	return ok == rounds + lkdtm_mode ? 0 : 1;
+}
+
+/* Rounds of one path in this task; round 0 is a warm-up and not counted. */
+static int run_rounds(const struct path *p, int rounds)
+{
+	long b = -1, s = -1, bmin = -1, bmax = -1, smin = -1, smax = -1;
+	int ok = 0, retries = 0, tries;
+
+	open_files();
+	for (int r = 0; r <= rounds; r++) {
+		int pass = run_round(p, &b, &s, &tries);
+
+		/* Every LKDTM write counts: the kernel logs a verdict for each. */
+		if (lkdtm_mode) {
+			ok += pass;
+			continue;
+		}
+		if (!r)
+			continue;
+		ok += pass;
+		retries += tries - 1;
+		if (!pass)
+			printf("round %d: base %ld seen %ld\n", r, b, s);
+		if (bmin < 0 || b < bmin)
+			bmin = b;
+		if (b > bmax)
+			bmax = b;
+		if (smin < 0 || s < smin)
+			smin = s;
+		if (s > smax)
+			smax = s;
+	}
+	return report(p, rounds, ok, bmin, bmax, smin, smax, retries);
+}
+
+#ifdef __x86_64__
+/*
+ * ptrace: the child's syscalls stop at entry and exit (PTRACE_SYSCALL).
+ * Baseline and event are both traced; the stops reach no tracked frame
+ * (a traced getppid() still shows the bare pt_regs depth), poll() does.
+ * For "ptrace", at poll()'s exit stop the tracer changes RCX, which the
+ * syscall instruction clobbers anyway: RCX no longer equals RIP, so the
+ * exit cannot use SYSRET and takes the IRET path, as after any tracer
+ * change of RIP or RFLAGS. "ptrace-sysret" leaves the registers alone:
+ * in 6.1 such an exit uses SYSRET (without the SYSRET erase call, only
+ * this test and sysret64 fail).
+ */
+static int run_ptrace(const struct path *p, int rounds)
+{
+	int rewrite = !strcmp(p->name, "ptrace");
+	int status, rewrites = 0;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		return 2;
+	}
+	if (!pid) {
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0)) {
+			perror("PTRACE_TRACEME");
+			_exit(2);
+		}
+		raise(SIGSTOP);
+		self_pid = getpid();
+		_exit(run_rounds(p, rounds));
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFSTOPPED(status)) {
+		fprintf(stderr, "child did not stop\n");
+		return 2;
+	}
+	ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL);
+	ptrace(PTRACE_SYSCALL, pid, 0, 0);
+	for (;;) {
+		int sig = 0;
+
+		if (waitpid(pid, &status, 0) != pid)
+			return 2;
+		if (WIFEXITED(status)) {
+			printf("tracer: %d exit stops of poll() got RCX changed\n", rewrites);
+			return WEXITSTATUS(status);
+		}
+		if (WIFSIGNALED(status)) {
+			printf("tracee killed by signal %d\n", WTERMSIG(status));
+			return 2;
+		}
+		if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
+			struct user_regs_struct regs;
+
+			/* At entry stops RAX is -ENOSYS, at exit the result. */
+			ptrace(PTRACE_GETREGS, pid, 0, &regs);
+			if (rewrite && regs.orig_rax == SYS_poll &&
+			    regs.rax != (unsigned long long)-ENOSYS) {
+				regs.rcx = 0;
+				ptrace(PTRACE_SETREGS, pid, 0, &regs);
+				rewrites++;
+			}
+		} else {
+			sig = WSTOPSIG(status);
+		}
+		ptrace(PTRACE_SYSCALL, pid, 0, sig);
+	}
+}
+
+/*
+ * exec: a child makes the baseline syscall and execve()s a tiny static
+ * program whose first instruction makes the probe syscall on fd 3 (the
+ * child's stack_depth or the DIRECT file). Nothing runs in user space
+ * between the two: that program lies in one page the ELF loader has
+ * already faulted in (see harness/arch/x86_64/exitpath-exec.S), so not even a page fault
+ * comes between execve's exit and the probe. It writes what pread()
+ * returned to fd 1, a pipe to us; we hand it on as our own probe result.
+ */
+static void ev_exec(void)
+{
+	char *const argv_depth[] = { EXEC_HELPER, NULL };
+	char *const argv_lkdtm[] = { EXEC_HELPER, "lkdtm", NULL };
+	char *const envp[] = { NULL };
+	int pfd[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	probe_ret = -1;
+	if (pipe(pfd)) {
+		perror("pipe");
+		exit(2);
+	}
+	fflush(stdout);
+	pid = fork();
+	if (!pid) {
+		/* Opened here: /proc/self must be the task that execs. */
+		int fd = lkdtm_mode ? open(DIRECT_FILE, O_WRONLY) :
+				      open(DEPTH_FILE, O_RDONLY);
+
+		if (fd < 0 || dup2(fd, 3) != 3 || dup2(pfd[1], 1) != 1)
+			_exit(2);
+		baseline(cur_path);
+		sys(SYS_execve, (long)EXEC_HELPER,
+		    (long)(lkdtm_mode ? argv_lkdtm : argv_depth), (long)envp, 0);
+		_exit(3);
+	}
+	close(pfd[1]);
+	n = read(pfd[0], probe_buf, sizeof(probe_buf) - 1);
+	close(pfd[0]);
+	if (pid < 0 || waitpid(pid, &status, 0) != pid ||
+	    !WIFEXITED(status) || WEXITSTATUS(status))
+		return;
+	probe_ret = lkdtm_mode ? (long)strlen(LKDTM_TYPE) : n;
+}
+#else
+/* Can this CPU run the given fast entry in compat mode? Try in a child. */
+static int entry_works(int insn)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (!pid) {
+		/* A #UD must kill the child, not reach the ud test's handler. */
+		signal(SIGILL, SIG_DFL);
+		entry_insn = insn;
+		_exit(sys(SYS_getppid, 0, 0, 0, 0) == getppid() ? 0 : 1);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return 0;
+	return WIFEXITED(status) && !WEXITSTATUS(status);
+}
+
+/* Which instruction the vDSO's __kernel_vsyscall uses on this CPU. */
+static const char *vsyscall_insn(void)
+{
+	const unsigned char *p = (const unsigned char *)getauxval(AT_SYSINFO);
+
+	/* push %ecx; push %edx; push %ebp; then the patched alternative. */
+	if (!p)
+		return "none";
+	for (int i = 3; i < 12; i++) {
+		if (p[i] == 0x0f && p[i + 1] == 0x05)
+			return "syscall";
+		if (p[i] == 0x0f && p[i + 1] == 0x34)
+			return "sysenter";
+		if (p[i] == 0xcd && p[i + 1] == 0x80)
+			return "int80";
+	}
+	return "unknown";
+}
+#endif
+
+/* Depth each candidate syscall leaves, for choosing baseline and event. */
+static int measure(void)
+{
+#ifdef __x86_64__
+	struct stat st;
+#endif
+
+	open_files();
+	for (int i = 0; i < 3; i++) {
+		shallow();
+		probe();
+		printf("getppid %ld\n", probe_depth());
+		deep();
+		probe();
+		printf("poll %ld\n", probe_depth());
+		sys(SYS_kill, self_pid, 0, 0, 0);
+		probe();
+		printf("kill0 %ld\n", probe_depth());
+#ifdef __x86_64__
+		sys(SYS_stat, (long)"/proc/self/status", (long)&st, 0, 0);
+		probe();
+		printf("stat %ld\n", probe_depth());
+#endif
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct path *p;
+	int rounds;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	self_pid = getpid();
+	prefault_stack();
+	if (argc == 2 && !strcmp(argv[1], "measure"))
+		return measure();
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s PATH depth|lkdtm [ROUNDS]\n", argv[0]);
+		return 2;
+	}
+	for (p = paths; p->name && strcmp(p->name, argv[1]); p++)
+		;
+	if (!p->name) {
+		fprintf(stderr, "unknown path %s\n", argv[1]);
+		return 2;
+	}
+	cur_path = p;
+	lkdtm_mode = !strcmp(argv[2], "lkdtm");
+	rounds = argc > 3 ? atoi(argv[3]) : 5;
+
+	handle(SIGUSR1, on_signal);
+	handle(SIGTRAP, on_signal);
+	handle(SIGILL, on_sigill);
+	calibrate_tsc();
+	fault_count = (rounds + 1) * ATTEMPTS * 2 + 4;
+	fault_pages = mmap(NULL, fault_count * 4096, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (fault_pages == MAP_FAILED) {
+		perror("mmap");
+		return 2;
+	}
+#ifdef __x86_64__
+	if (!strncmp(p->name, "ptrace", 6))
+		return run_ptrace(p, rounds);
+#else
+	/*
+	 * int $0x80 unless the path is a fast compat entry. The kernel sets
+	 * MSR_CSTAR (32-bit SYSCALL) only on CPUs whose vendor supports it,
+	 * and then patches the vDSO to use SYSCALL; Intel CPUs raise #UD
+	 * instead, but QEMU's TCG does not: it would enter the kernel at an
+	 * unset CSTAR (seen: a double fault). So SYSCALL only if the vDSO
+	 * uses it. SYSENTER is always set up by 64-bit kernels; AMD CPUs
+	 * raise #UD for it in compat mode (TCG runs it), which the trial in
+	 * a child catches.
+	 */
+	if (!strcmp(p->name, "compat-syscall") && strcmp(vsyscall_insn(), "syscall")) {
+		printf("unavailable %s: no 32-bit SYSCALL on this CPU vendor (vDSO uses %s)\n",
+		       p->name, vsyscall_insn());
+		return 3;
+	}
+	if (!strcmp(p->name, "compat-syscall") || !strcmp(p->name, "compat-sysenter")) {
+		int insn = strcmp(p->name, "compat-syscall") ? ENTRY_SYSENTER : ENTRY_SYSCALL;
+
+		if (!entry_works(insn)) {
+			printf("unavailable %s: %s faults in compat mode on this CPU",
+			       p->name, p->name + 7);
+			printf(" (vDSO uses %s)\n", vsyscall_insn());
+			return 3;
+		}
+		entry_insn = insn;
+	}
+	printf("vdso %s\n", vsyscall_insn());
+#endif
+	return run_rounds(p, rounds);
+}

@@ -1,0 +1,373 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the STACKLEAK gcc plugin standalone and run the plugin test cases
+# (harness/host/plugin-tests/) at -O2 and -Os.
+#
+# Environment:
+#   KSRC  kernel source tree providing scripts/gcc-plugins/gcc-common.h
+#         (default: build/linux relative to the repository root)
+#   CC    compiler to test (default gcc-12), CXX to build the plugin (g++-12)
+#
+# Output: "PASS: <name>" or "FAIL: <name>: <why>" per test, then
+# "N passed, M failed".  Exit status 1 if anything failed.
+
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+KSRC=${KSRC:-$ROOT/build/linux}
+CC=${CC:-gcc-12}
+CXX=${CXX:-g++-12}
+TESTS=$ROOT/harness/host/plugin-tests
+OUT=${PLUGIN_TEST_OUT:-$ROOT/build/plugin-test}
+# PLUGIN_SRC/OUT overrides are for checking that the tests catch defects.
+SRC=${PLUGIN_SRC:-$ROOT/scripts/gcc-plugins/stackleak_plugin.c}
+SO=$OUT/stackleak_plugin.so
+P=-fplugin-arg-stackleak_plugin
+MIN=100
+
+if [ ! -f "$KSRC/scripts/gcc-plugins/gcc-common.h" ]; then
+	echo "error: $KSRC/scripts/gcc-plugins/gcc-common.h not found;" \
+	     "set KSRC to a Linux 6.1 source tree" >&2
+	exit 2
+fi
+
+mkdir -p "$OUT"
+rm -f "$OUT"/*.s "$OUT"/*.o "$OUT"/*.err "$OUT"/*.bin
+
+# Same flags as scripts/gcc-plugins/Makefile uses for in-tree plugins.
+PLUGIN_INC=$($CC -print-file-name=plugin)/include
+VERSION_H=$KSRC/include/linux/compiler-version.h
+INCLUDE_VERSION=
+[ -f "$VERSION_H" ] && INCLUDE_VERSION="-include $VERSION_H"
+# shellcheck disable=SC2086
+if ! $CXX -shared -fPIC -fno-rtti -fno-exceptions -fasynchronous-unwind-tables \
+	-O2 -Wno-narrowing -Wno-unused-variable -Wno-format-diag \
+	$INCLUDE_VERSION -DPLUGIN_VERSION='"6.1"' \
+	-I "$PLUGIN_INC" -I "$KSRC/scripts/gcc-plugins" \
+	-o "$SO" "$SRC" 2>"$OUT/plugin-build.log"; then
+	cat "$OUT/plugin-build.log"
+	echo "FAIL: plugin-build: see $OUT/plugin-build.log"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+
+passed=0
+failed=0
+
+# run NAME CMD...: CMD prints the reason for a failure and returns non-zero.
+run() {
+	name=$1
+	shift
+	if why=$("$@" 2>&1); then
+		echo "PASS: $name"
+		passed=$((passed + 1))
+	else
+		why=$(printf '%s' "$why" | tr '\n' ' ')
+		echo "FAIL: $name: ${why:-no reason given}"
+		failed=$((failed + 1))
+	fi
+}
+
+BASEFLAGS="-fno-pie -mno-red-zone -fno-asynchronous-unwind-tables"
+
+# compile OPT SRC OUT [plugin args...]: assembly with the plugin loaded.
+compile() {
+	opt=$1 src=$2 out=$3
+	shift 3
+	# shellcheck disable=SC2086
+	$CC $opt $BASEFLAGS -fplugin="$SO" "$@" -S "$TESTS/$src" -o "$out"
+}
+
+# fn_asm FILE FN: the assembly of one function.
+fn_asm() {
+	awk -v f="$2" '
+		$0 == f":" { p = 1 }
+		p { print }
+		p && $1 == ".size" && $2 == f"," { exit }' "$1"
+}
+
+# ncalls FILE FN: number of tracking calls in a function.
+ncalls() {
+	fn_asm "$1" "$2" | grep -c 'call[[:space:]]*stackleak_track_stack' || true
+}
+
+expect_calls() {
+	file=$1 fn=$2 want=$3
+	if ! fn_asm "$file" "$fn" | grep -q .; then
+		echo "function $fn not found"
+		return 1
+	fi
+	got=$(ncalls "$file" "$fn")
+	if [ "$got" != "$want" ]; then
+		echo "$fn: $got tracking calls, expected $want"
+		return 1
+	fi
+}
+
+# ---- tests -------------------------------------------------------------
+
+t_large_frame() {
+	s=$OUT/frames$1.s
+	compile "$1" frames.c "$s" "$P-track-min-size=$MIN" || return 1
+	expect_calls "$s" big 1
+}
+
+t_small_frame() {
+	s=$OUT/frames$1.s
+	compile "$1" frames.c "$s" "$P-track-min-size=$MIN" || return 1
+	expect_calls "$s" small 0 && expect_calls "$s" smallbuf 0
+}
+
+t_min_size_zero() {
+	s=$OUT/frames0$1.s
+	compile "$1" frames.c "$s" "$P-track-min-size=0" || return 1
+	expect_calls "$s" small 1 && expect_calls "$s" smallbuf 1
+}
+
+t_recursion() {
+	s=$OUT/frames$1.s
+	compile "$1" frames.c "$s" "$P-track-min-size=$MIN" || return 1
+	expect_calls "$s" recurse 1 && expect_calls "$s" tailrec 1
+}
+
+t_inline() {
+	s=$OUT/frames$1.s
+	compile "$1" frames.c "$s" "$P-track-min-size=$MIN" || return 1
+	expect_calls "$s" outer 1
+}
+
+# The tracking call must come after the frame allocation in the same path.
+after_prologue() {
+	file=$1 fn=$2
+	fn_asm "$file" "$fn" | awk -v fn="$fn" '
+		/(sub[lq]?[ \t]+\$[0-9]+|add[lq]?[ \t]+\$-[0-9]+),[ \t]*%[re]sp/ {
+			frame = 1
+		}
+		/call[ \t]*stackleak_track_stack/ {
+			seen = 1
+			if (!frame) {
+				print fn ": tracking call before frame allocation"
+				exit 1
+			}
+		}
+		END { if (!seen) { print fn ": no tracking call"; exit 1 } }'
+}
+
+t_prologue() {
+	s=$OUT/frames$1.s
+	compile "$1" frames.c "$s" "$P-track-min-size=$MIN" || return 1
+	after_prologue "$s" big && after_prologue "$s" wrapped &&
+		after_prologue "$s" recurse
+}
+
+# After each dynamic "sub %reg, %rsp" the next call is a tracking call.
+track_after_alloc() {
+	file=$1 fn=$2 nalloc=$3 want_entry=${4:-1}
+	fn_asm "$file" "$fn" | awk -v fn="$fn" -v want="$nalloc" -v want_entry="$want_entry" '
+		/call[ \t]*stackleak_track_stack/ {
+			if (pending) { tracked++; pending = 0 }
+			else if (!entry && !allocs) entry = 1
+			next
+		}
+		/sub[lq]?[ \t]+%[a-z0-9]+,[ \t]*%[re]sp/ {
+			if (pending) { print fn ": allocation not tracked"; exit 1 }
+			allocs++; pending = 1; next
+		}
+		/call/ { if (pending) { print fn ": call before tracking"; exit 1 } }
+		END {
+			if (pending) { print fn ": last allocation not tracked"; exit 1 }
+			if (want_entry && !entry) { print fn ": no entry tracking call"; exit 1 }
+			if (!want_entry && entry) { print fn ": unexpected entry tracking call"; exit 1 }
+			if (allocs != want || tracked != want) {
+				print fn ": " allocs " allocations, " tracked \
+				      " tracked, expected " want
+				exit 1
+			}
+		}'
+}
+
+t_alloca() {
+	s=$OUT/alloca$1.s
+	compile "$1" alloca.c "$s" "$P-track-min-size=$MIN" || return 1
+	expect_calls "$s" two_allocas 3 && track_after_alloc "$s" two_allocas 2 &&
+	expect_calls "$s" vla 2 && track_after_alloc "$s" vla 1 &&
+	expect_calls "$s" aligned 2 && track_after_alloc "$s" aligned 1 &&
+	expect_calls "$s" aligned_max 2 && track_after_alloc "$s" aligned_max 1
+}
+
+t_sections() {
+	s=$OUT/sections$1.s
+	compile "$1" sections.c "$s" "$P-track-min-size=$MIN" || return 1
+	for fn in in_noinstr in_entry in_init in_exit in_meminit in_head \
+		  in_cpuidle stackleak_erase stackleak_erase_on_task_stack \
+		  stackleak_check_alloca; do
+		expect_calls "$s" $fn 0 || return 1
+	done
+	expect_calls "$s" in_text_other 1 &&
+	expect_calls "$s" noinstr_alloca 1 && track_after_alloc "$s" noinstr_alloca 1 0
+}
+
+t_disable() {
+	s=$OUT/disable$1.s
+	compile "$1" frames.c "$s" "$P-track-min-size=$MIN" "$P-disable" || return 1
+	compile "$1" alloca.c "$s.2" "$P-track-min-size=$MIN" "$P-disable" || return 1
+	n=$(cat "$s" "$s.2" | grep -c 'stackleak_track_stack' || true)
+	[ "$n" = 0 ] || { echo "$n tracking calls with disable"; return 1; }
+}
+
+t_verbose() {
+	e=$OUT/verbose$1.err
+	compile "$1" frames.c "$OUT/verbose$1.s" "$P-track-min-size=$MIN" \
+		"$P-verbose" 2>"$e" || { cat "$e"; return 1; }
+	compile "$1" alloca.c "$OUT/verbose-a$1.s" "$P-track-min-size=$MIN" \
+		"$P-verbose" 2>>"$e" || { cat "$e"; return 1; }
+	for want in \
+		"stackleak: $TESTS/frames.c: big: frame 512 bytes: frame >= $MIN"; do
+		grep -qxF "$want" "$e" || { echo "missing '$want'"; return 1; }
+	done
+	# Frame sizes of the others depend on the optimization level.
+	for fn in recurse tailrec wrapped outer; do
+		grep -qE "^stackleak: $TESTS/frames.c: $fn: frame [0-9]+ bytes: frame >= $MIN\$" "$e" ||
+			{ echo "missing line for $fn"; return 1; }
+	done
+	for fn in two_allocas vla aligned aligned_max; do
+		grep -qE "^stackleak: $TESTS/alloca.c: $fn: frame [0-9]+ bytes: alloca\$" "$e" ||
+			{ echo "missing line for $fn"; return 1; }
+	done
+	for fn in small smallbuf; do
+		! grep -q ": $fn: " "$e" || { echo "line for untracked $fn"; return 1; }
+	done
+	n=$(wc -l <"$e")
+	[ "$n" = 9 ] || { echo "$n lines, expected 9"; return 1; }
+}
+
+# bad_arg NEEDLE ARGS...: compilation must fail naming NEEDLE.
+bad_arg() {
+	needle=$1
+	shift
+	e=$OUT/badarg.err
+	if $CC -O2 $BASEFLAGS -fplugin="$SO" "$@" -S "$TESTS/frames.c" \
+		-o "$OUT/badarg.s" 2>"$e"; then
+		echo "'$*' accepted"
+		return 1
+	fi
+	grep -qF -- "$needle" "$e" || { echo "'$*': message lacks '$needle'"; return 1; }
+}
+
+t_bad_args() {
+	bad_arg "'-1'" "$P-track-min-size=-1" &&
+	bad_arg "'abc'" "$P-track-min-size=abc" &&
+	bad_arg "'5000'" "$P-track-min-size=5000" &&
+	bad_arg "'1025'" "$P-track-min-size=1025" &&
+	bad_arg "'10x'" "$P-track-min-size=10x" &&
+	bad_arg "track-min-size" "$P-track-min-size" &&
+	bad_arg "track-min-size" "$P-verbose" &&
+	bad_arg "bogus" "$P-track-min-size=$MIN" "$P-bogus" &&
+	bad_arg "'arm'" "$P-track-min-size=$MIN" "$P-arch=arm" &&
+	bad_arg "arch" "$P-track-min-size=$MIN" "$P-arch"
+}
+
+t_good_args() {
+	for a in "$P-track-min-size=0" "$P-track-min-size=1024" \
+		 "$P-track-min-size=$MIN $P-arch=x86" \
+		 "$P-track-min-size=$MIN $P-arch=x86_64"; do
+		# shellcheck disable=SC2086
+		compile -O2 frames.c "$OUT/goodarg.s" $a 2>"$OUT/goodarg.err" ||
+			{ echo "'$a' rejected: $(cat "$OUT/goodarg.err")"; return 1; }
+	done
+	expect_calls "$OUT/goodarg.s" big 1
+}
+
+t_identity() {
+	opt=$1
+	with=$OUT/id-with$opt.o without=$OUT/id-without$opt.o
+	# shellcheck disable=SC2086
+	$CC $opt $BASEFLAGS -c "$TESTS/identity.c" -o "$without" || return 1
+	# shellcheck disable=SC2086
+	$CC $opt $BASEFLAGS -fplugin="$SO" "$P-track-min-size=$MIN" \
+		-c "$TESTS/identity.c" -o "$with" || return 1
+	objcopy -O binary -j .text "$without" "$without.bin"
+	objcopy -O binary -j .text "$with" "$with.bin"
+	size=$(wc -c <"$without.bin")
+	if ! cmp -s "$with.bin" "$without.bin"; then
+		ndiff=$(cmp -l "$with.bin" "$without.bin" 2>/dev/null | wc -l)
+		echo ".text differs: $ndiff of $size bytes" \
+		     "(sizes $(wc -c <"$with.bin")/$size)"
+		return 1
+	fi
+	echo "identical .text, $size bytes" >"$OUT/identity$opt.txt"
+}
+
+# link_run OPT NAME [plugin args...]: build NAME.c with the plugin, link it
+# with the uninstrumented helpers and tracker, run it.
+link_run() {
+	opt=$1 name=$2
+	shift 2
+	exe=$OUT/$name$opt
+	# shellcheck disable=SC2086
+	$CC $opt $BASEFLAGS -fplugin="$SO" "$@" \
+		-c "$TESTS/$name.c" -o "$exe.o" || return 1
+	$CC -O2 $BASEFLAGS -c "$TESTS/runtime-helpers.c" -o "$exe-helpers.o" || return 1
+	$CC -c "$TESTS/tracker.S" -o "$exe-tracker.o" || return 1
+	$CC -no-pie -o "$exe" "$exe.o" "$exe-helpers.o" "$exe-tracker.o" || return 1
+	"$exe"
+}
+
+t_loop_entry() {
+	link_run "$1" loop "$P-track-min-size=0"
+}
+
+# Run time: the instrumented program must record a stack pointer at or
+# below every large frame (see runtime.c).
+t_runtime() {
+	link_run "$1" runtime "$P-track-min-size=$MIN"
+}
+
+t_check_alloca() {
+	opt=$1
+	s=$OUT/check-alloca$opt.s
+	compile "$opt" alloca.c "$s" "$P-track-min-size=$MIN" "$P-check-alloca" || return 1
+	# Each allocation is preceded by a check call (and followed by tracking).
+	for fn in two_allocas vla aligned aligned_max; do
+		fn_asm "$s" "$fn" | awk -v fn="$fn" '
+			/call[ \t]*stackleak_check_alloca/ { checked++; pending = 1; next }
+			/sub[lq]?[ \t]+%[a-z0-9]+,[ \t]*%[re]sp/ {
+				if (!pending) { print fn ": allocation not checked"; exit 1 }
+				pending = 0
+			}
+			END { if (!checked) { print fn ": no check call"; exit 1 } }' ||
+			return 1
+	done
+	track_after_alloc "$s" two_allocas 2 || return 1
+	# Without the option there is no check call.
+	compile "$opt" alloca.c "$s.off" "$P-track-min-size=$MIN" || return 1
+	! grep -q stackleak_check_alloca "$s.off" ||
+		{ echo "check call without check-alloca"; return 1; }
+	# Run time: the size argument is the allocation size in bytes.
+	link_run "$opt" check-alloca "$P-track-min-size=$MIN" "$P-check-alloca"
+}
+
+for opt in -O2 -Os; do
+	run "large-frame$opt" t_large_frame $opt
+	run "small-frame$opt" t_small_frame $opt
+	run "min-size-zero$opt" t_min_size_zero $opt
+	run "recursion$opt" t_recursion $opt
+	run "inline$opt" t_inline $opt
+	run "after-prologue$opt" t_prologue $opt
+	run "alloca$opt" t_alloca $opt
+	run "sections$opt" t_sections $opt
+	run "disable$opt" t_disable $opt
+	run "verbose$opt" t_verbose $opt
+	run "byte-identity$opt" t_identity $opt
+	run "runtime$opt" t_runtime $opt
+	run "loop-entry$opt" t_loop_entry $opt
+	run "check-alloca$opt" t_check_alloca $opt
+done
+# -O0 leaves a loop header as the first block (entry block splitting).
+run "loop-entry-O0" t_loop_entry -O0
+run "bad-args" t_bad_args
+run "good-args" t_good_args
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,76 @@
+#!/bin/bash
+# Check the generated series (build/patches, `make patches`) the way a reviewer would:
+# - every patch passes scripts/checkpatch.pl --strict of the pristine tree with 0 errors
+#   and 0 warnings; CHECKs only if the cover letter justifies them (it names their type);
+# - the series applies with git am to a pristine checkout, and gives exactly the tree that
+#   `make` builds (build/linux). The checkout is series.sh's scratch worktree
+#   build/series-wt, reset to pristine (same content as a fresh checkout, in seconds).
+# One waiver, see patches/cover-letter.txt: FILE_PATH_CHANGES ("does MAINTAINERS need
+# updating?") in a patch that only deletes files, adds none and leaves MAINTAINERS alone:
+# the removal patch must leave no "stackleak" in the tree, so it cannot add an entry.
+# Prints PASS:/FAIL: lines; exit 1 on any failure.
+set -eu
+. "$(dirname "$0")/../lib.sh"
+fixed_git_identity
+L=$B/linux W=$B/series-wt
+COVER=$B/patches/0000-cover-letter.patch
+mapfile -t P < <(series_patches)
+[ ${#P[@]} -gt 0 ] && [ -f "$COVER" ] || { echo "FAIL: series: no build/patches (run make patches)"; exit 1; }
+git -C "$L" rev-parse -q --verify pristine >/dev/null || { echo "FAIL: series: no pristine tree"; exit 1; }
+
+reset_worktree "$W"
+# checkpatch's SPDX check (scripts/spdxcheck.py) needs python3-ply and python3-git
+# (deps.sh): prefer Debian's python3, which has them, to another python3 in PATH.
+/usr/bin/python3 -c "import ply, git" 2>/dev/null && export PATH=/usr/bin:$PATH
+python3 -c 'import ply, git' 2>/dev/null || echo "note: python3-ply or python3-git missing: checkpatch's SPDX check will fail"
+
+fail=0
+for p in "${P[@]}"; do
+	name="checkpatch-$(basename "$p" | cut -c1-4)"   # checkpatch-0001
+	rc=0
+	out=$(./scripts/checkpatch.pl --strict --showfile --terse --show-types "$p" 2>&1) || rc=$?
+	findings=$(grep -E ': (ERROR|WARNING|CHECK):' <<< "$out" || true)
+	[ -z "$findings" ] || sed 's/^/    /' <<< "$findings"
+	why=
+	nerr=$(grep -c ': ERROR:' <<< "$findings" || true)
+	nwarn=$(grep -c ': WARNING:' <<< "$findings" || true)
+	# The waiver (see the header).
+	if [ "$nwarn" -gt 0 ] && grep -q ': WARNING:FILE_PATH_CHANGES:' <<< "$findings" &&
+	   ! grep -q '^new file mode\|^rename from' "$p" && ! grep -q '^ MAINTAINERS *|' "$p" &&
+	   grep -q 'FILE_PATH_CHANGES' "$COVER"; then
+		nwarn=$((nwarn - 1)); waived=" (FILE_PATH_CHANGES waived: removal only, see cover letter)"
+	else
+		waived=
+	fi
+	[ "$nerr" = 0 ] || why="$why, $nerr error(s)"
+	[ "$nwarn" = 0 ] || why="$why, $nwarn warning(s)"
+	# CHECKs: each type must be named in the cover letter.
+	for t in $(sed -n 's/.*: CHECK:\([A-Z_]*\):.*/\1/p' <<< "$findings" | sort -u); do
+		grep -q "$t" "$COVER" || why="$why, CHECK $t not justified in the cover letter"
+	done
+	# --terse prints a "total:" line only when it found something.
+	summary=$(grep -E '^total: ' <<< "$out" || echo "total: 0 errors, 0 warnings, 0 checks")
+	if [ $rc != 0 ] && [ -z "$findings" ]; then
+		why="$why, checkpatch failed: $(tail -n 3 <<< "$out" | tr '\n' ' ')"
+	fi
+	grep -q Traceback <<< "$out" && why="$why, a checkpatch helper crashed: $(grep -m1 Error <<< "$out")"
+	if [ -z "$why" ]; then
+		echo "PASS: $name: ${summary:-}$waived"
+	else
+		echo "FAIL: $name: ${why#, }"; fail=1
+	fi
+done
+
+if git am -q "${P[@]}"; then
+	echo "PASS: series-applies: git am of ${#P[@]} patches on pristine"
+	if [ "$(git rev-parse HEAD^{tree})" = "$(git -C "$L" rev-parse series-applied^{tree})" ] &&
+		[ "$(git -C "$L" rev-list --count series-applied..HEAD)" = "$(ls "$ROOT"/patches/test/*.patch 2>/dev/null | wc -l)" ]; then
+		echo "PASS: series-is-built-tree: build/linux is exactly pristine + the series (+ $(ls "$ROOT"/patches/test/*.patch 2>/dev/null | wc -l) test-only patch(es) on top)"
+	else
+		echo "FAIL: series-is-built-tree: build/linux differs from pristine + build/patches (run make tree)"; fail=1
+	fi
+else
+	git am --abort >/dev/null 2>&1 || true
+	echo "FAIL: series-applies: git am of build/patches on pristine failed"; fail=1
+fi
+[ $fail = 0 ]

@@ -1,0 +1,72 @@
+#!/bin/bash
+# Assemble the kernel source tree in build/linux = pristine 6.1 + `git am build/patches/*`:
+# exactly the series a reviewer applies (harness/pipeline/series.sh, `make patches`, writes it),
+# then the test-only patches of patches/test/ (off unless their test option is set).
+# Usage: harness/pipeline/tree.sh            -> build/linux (what we build)
+#        harness/pipeline/tree.sh --upstream -> build/upstream, plain pristine (base-tree benchmark)
+#        harness/pipeline/tree.sh --pristine -> only extract the pristine tree (once)
+set -eu
+. "$(dirname "$0")/../lib.sh"
+L=$B/linux STAGE=$B/stage
+# Fixed identity and dates: same content => same commit id => nothing to check out.
+fixed_git_identity
+
+# 1. Pristine repo, extracted once.
+if ! git -C "$L" rev-parse -q --verify pristine >/dev/null 2>&1; then
+	[ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-6.1 (harness/pipeline/deps.sh)"
+	echo "extracting $TARBALL (once) ..."
+	rm -rf "$L.tmp" && mkdir -p "$L.tmp"
+	tar -xJf "$TARBALL" -C "$L.tmp" --strip-components=1 || die "cannot extract $TARBALL (damaged? not a .tar.xz?)"
+	git -C "$L.tmp" init -q
+	git -C "$L.tmp" config gc.auto 0        # never stall a build on auto-gc
+	git -C "$L.tmp" add -A -f .             # -f: take the tarball as is, whatever .gitignore says
+	git -C "$L.tmp" commit -q -m pristine
+	git -C "$L.tmp" branch pristine
+	rm -rf "$L" && mv "$L.tmp" "$L"
+fi
+
+# --pristine: only the extraction (make patches needs it before the series exists).
+[ "${1:-}" != --pristine ] || { echo "tree: pristine at $(git -C "$L" rev-parse --short pristine)"; exit 0; }
+
+if [ "${1:-}" = --upstream ]; then
+	U=$B/upstream
+	[ -d "$U" ] || git -C "$L" worktree add -q --detach "$U" pristine
+	git -C "$U" checkout -q --detach pristine
+	echo "tree: $U = pristine $(git -C "$L" rev-parse --short pristine)"
+	exit 0
+fi
+
+# 2. Stage worktree: pristine + the generated series (cover letter excluded), by git am.
+mapfile -t P < <(series_patches)
+[ ${#P[@]} -gt 0 ] || die "no series in build/patches: run harness/pipeline/series.sh (make patches)"
+reset_worktree "$STAGE"
+for p in "${P[@]}"; do
+	echo "applying build/patches/${p##*/}"
+	if ! git am -q "$p"; then
+		git am --abort >/dev/null 2>&1 || true
+		die "build/patches/${p##*/} does not apply (see git am output above)"
+	fi
+done
+# The series alone, for check-series (build/linux also has the test-only patches).
+git branch -f series-applied HEAD
+# 2b. Test-only patches (patches/test/: never part of the series), e.g. a reintroduced
+# historical leak for the leak detector to find; each behind its own test Kconfig option.
+for p in "$ROOT"/patches/test/*.patch; do
+	[ -f "$p" ] || continue
+	echo "applying test-only patches/test/${p##*/}"
+	if ! git am -q "$p"; then
+		git am --abort >/dev/null 2>&1 || true
+		die "patches/test/${p##*/} does not apply on top of the series"
+	fi
+done
+HEAD=$(git rev-parse HEAD)
+
+# 3. Move build/linux to that commit: git rewrites only changed files, so Kbuild stays incremental.
+cd "$L"
+if [ "$(git rev-parse HEAD)" != "$HEAD" ]; then
+	git checkout -q --detach "$HEAD"
+	echo "tree: build/linux updated to $(git log --oneline -1 | cut -c1-60)"
+else
+	echo "tree: build/linux unchanged ($(git rev-parse --short HEAD))"
+fi
+echo "  series: $(git rev-list --count pristine..series-applied) commit(s) on pristine, test-only: $(git rev-list --count series-applied..HEAD)"

@@ -1,0 +1,40 @@
+#!/bin/bash
+# Judge a QEMU serial log (default build/qemu.log) plus optional extra RESULT files
+# (host tests). Exit 1 on any FAIL, missing GUEST-DONE, timeout, or kernel splat.
+set -eu
+. "$(dirname "$0")/../lib.sh"
+LOG=${1:-$B/qemu.log}
+shift || true
+[ -f "$LOG" ] || die "no log $LOG"
+clean=$(tr -d '\r' < "$LOG")
+results=$( { cat "$@" 2>/dev/null || true; echo "$clean"; } | grep -o 'RESULT: .*' || true)
+pass=0 fail=0 skip=0 failed=
+while read -r _ name status detail; do
+	[ -n "${name:-}" ] || continue
+	case $status in
+	PASS) pass=$((pass + 1)) ;;
+	XFAIL|SKIP) skip=$((skip + 1)) ;;
+	*) fail=$((fail + 1)); failed="$failed $name" ;;
+	esac
+	printf '  %-22s %-5s %s\n' "$name" "$status" "$detail"
+done <<< "$results"
+problems=
+grep -q 'GUEST-DONE' <<< "$clean" || problems="$problems, no GUEST-DONE (missing results)"
+grep -q '^HARNESS: TIMEOUT' <<< "$clean" && problems="$problems, timeout"
+[ -n "$results" ] || problems="$problems, no RESULT lines"
+for pat in 'Oops' 'BUG:' 'WARNING:' 'Kernel panic' 'general protection'; do
+	grep -q -- "$pat" <<< "$clean" && problems="$problems, '$pat' in log"
+done
+[ -z "$problems" ] || fail=$((fail + 1))   # the run itself counts as one failure
+if [ $fail -gt 0 ]; then
+	echo "--- last 40 lines of $LOG"
+	tail -n 40 <<< "$clean"
+	echo "---"
+	# After the log tail, so the last lines of a CI run name what failed.
+	[ -z "$failed" ] || echo "failed:$failed"
+	[ -z "$problems" ] || echo "verdict: ${problems#, }"
+fi
+if [ $skip -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
+else echo "$pass passed, $fail failed"
+fi
+[ $fail = 0 ]

@@ -1,0 +1,44 @@
+#!/bin/bash
+# make test-configs: the guest suite on other configurations of our kernel.
+#   novmap-lockdep: no VMAP_STACK, lockdep and atomic-sleep checks (config/matrix/);
+#   realistic: the bench's realistic "ours+leak-check" kernel (PTI, retpolines, return
+#              thunks, RANDOMIZE_KSTACK_OFFSET), booted with pti=on spectre_v2=retpoline.
+# Both have the leak detector and its test driver, as the `make test` kernel does.
+# Each is built (0 warnings required: objtool included), booted with the normal
+# tests (no crash tests: the deep-recursion one needs the VMAP_STACK guard page),
+# and judged by verdict.sh. Results: build/configs-results.log.
+set -eu -o pipefail
+. "$(dirname "$0")/../lib.sh"
+. "$H/bench/kernels.sh"
+OUT=$B/configs-results.log
+: > "$OUT"
+for v in ${CONFIGS:-novmap-lockdep realistic}; do
+	case $v in
+	novmap-lockdep)
+		export SRC=$B/linux OBJ=$B/obj-$v
+		export FRAGS="minimal stackleak leakcheck matrix/$v"
+		append= ;;
+	realistic)
+		bench_kernel realistic ours+leak-check
+		append=$(bench_append realistic) ;;
+	*) die "unknown configuration '$v' (known: novmap-lockdep realistic)" ;;
+	esac
+	echo "configs: $v ($OBJ)"
+	"$H/pipeline/config.sh"
+	"$H/pipeline/build.sh" > "$OBJ.build-output" 2>&1 || { tail -20 "$OBJ.build-output"; die "$v: build failed"; }
+	w=$(sed -n 's/^build: done in .*, \([0-9]*\) warning(s)/\1/p' "$OBJ.build-output")
+	if [ "$w" = 0 ]; then echo "RESULT: config-$v-build PASS 0 warnings (objtool included)" | tee -a "$OUT"
+	else echo "RESULT: config-$v-build FAIL $w warning(s), see $OBJ.build-output" | tee -a "$OUT"
+	fi
+	log=$B/qemu-config-$v.log
+	LOG=$log EXTRA_APPEND="$append" BOOT_TIMEOUT=900 "$H/pipeline/boot.sh" > /dev/null 2>&1 || true
+	if "$H/pipeline/verdict.sh" "$log" > "$log.verdict" 2>&1; then
+		echo "RESULT: config-$v-suite PASS $(tail -1 "$log.verdict")" | tee -a "$OUT"
+	else
+		echo "RESULT: config-$v-suite FAIL $(grep '^failed:\|^verdict:' "$log.verdict" | tr '\n' ' ')see $log.verdict" | tee -a "$OUT"
+	fi
+done
+# By the verdict field: a FAIL line may quote a PASS of the suite it failed.
+pass=$(awk '$3 == "PASS"' "$OUT" | wc -l) fail=$(awk '$3 != "PASS"' "$OUT" | wc -l)
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
