@@ -35,7 +35,7 @@ endif
 export CLANG
 export OBJ := build/obj-clang
 export LOG := build/qemu-clang.log
-export FRAGS := minimal stackleak clang
+export FRAGS := minimal stackleak clang plant
 DEPS_ARGS := clang
 endif
 LOG ?= build/qemu.log

@@ -9,6 +9,11 @@
  *   record  read: a 32-byte struct with padding and a field never written
  *   secret  write: the data stays behind in a dead stack buffer
  *   leak    read: an uninitialised buffer, at the depth "secret" used
+ *   secret_chain  write: the data stays behind in a chain of small frames
+ *           that no compiler tracks, right below the handler
+ *   secret_leaf  write: the data stays behind in the bottom half of a leaf
+ *           function's 1 KiB frame, right below the handler
+ *   leak_deep  read: an uninitialised buffer in the middle of either
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -37,6 +42,19 @@
 #define TEST_STACKLEAK_SPACER	64
 #define TEST_STACKLEAK_SECRET	1024
 #define TEST_STACKLEAK_LEAK	256
+/*
+ * The chain: frames of a few words each (below any tracking threshold),
+ * TEST_STACKLEAK_CHAIN_DEPTH of them, about 2 KiB of stack in all. The
+ * deep reader keeps TEST_STACKLEAK_DEEP_SPACER bytes above its buffer, so
+ * the buffer lies in the chain's middle, also when the random kstack
+ * offsets of the two system calls differ (by at most 1 KiB).
+ */
+#define TEST_STACKLEAK_CHAIN_WORDS	4
+#define TEST_STACKLEAK_CHAIN_DEPTH	32
+#define TEST_STACKLEAK_DEEP_SPACER	768
+/* The leaf's frame, in words, and how many of them (the bottom) it writes. */
+#define TEST_STACKLEAK_LEAF_WORDS	128
+#define TEST_STACKLEAK_LEAF_WRITTEN	64
 
 struct test_stackleak_record {
 	u32 id;
@@ -102,6 +120,51 @@ static noinline ssize_t leak_copy(char __user *buf, size_t count)
 	return len;
 }
 
+/* What secret_chain and secret_leaf plant: the written data, repeated. */
+static u64 test_stackleak_planted[TEST_STACKLEAK_CHAIN_WORDS];
+
+/* A small frame per level: no compiler tracks it, the erase must find it. */
+static noinline void chain_store(unsigned int level)
+{
+	u64 words[TEST_STACKLEAK_CHAIN_WORDS];
+	unsigned int i;
+
+	for (i = 0; i < TEST_STACKLEAK_CHAIN_WORDS; i++)
+		WRITE_ONCE(words[i], test_stackleak_planted[i]);
+	if (level)
+		chain_store(level - 1);
+	/* After the call: no tail call, every level keeps its frame. */
+	barrier_data(words);
+}
+
+/*
+ * A leaf function: no call at all, not even an inline asm, so Clang's
+ * stack depth instrumentation leaves it out whatever its frame (the GCC
+ * plugin tracks it). Its frame's unwritten top half is a poison hole right
+ * above the secret. Volatile stores: no memset() or memcpy() call either.
+ */
+static noinline void leaf_store(void)
+{
+	u64 frame[TEST_STACKLEAK_LEAF_WORDS] __uninitialized;
+	unsigned int i;
+
+	for (i = 0; i < TEST_STACKLEAK_LEAF_WRITTEN; i++)
+		WRITE_ONCE(frame[i], test_stackleak_planted[i % TEST_STACKLEAK_CHAIN_WORDS]);
+}
+
+static noinline ssize_t leak_deep_copy(char __user *buf, size_t count)
+{
+	struct {
+		char leak[TEST_STACKLEAK_LEAK];
+		u8 spacer[TEST_STACKLEAK_DEEP_SPACER];
+	} s;
+	size_t len = min(count, sizeof(s.leak));
+
+	if (copy_to_user(buf, s.leak, len))
+		return -EFAULT;
+	return len;
+}
+
 static ssize_t record_read(struct file *file, char __user *buf, size_t count,
 			   loff_t *ppos)
 {
@@ -138,6 +201,54 @@ static ssize_t leak_read(struct file *file, char __user *buf, size_t count,
 	return ret;
 }
 
+/* Take the data to plant from user space, repeated to fill the words. */
+static int planted_set(const char __user *buf, size_t count)
+{
+	u8 *dst = (u8 *)test_stackleak_planted;
+	size_t len = min(count, sizeof(test_stackleak_planted)), i;
+
+	if (copy_from_user(dst, buf, len))
+		return -EFAULT;
+	for (i = len; i < sizeof(test_stackleak_planted); i++)
+		dst[i] = dst[i % len];
+	return 0;
+}
+
+static ssize_t secret_chain_write(struct file *file, const char __user *buf,
+				  size_t count, loff_t *ppos)
+{
+	if (!count)
+		return 0;
+	if (planted_set(buf, count))
+		return -EFAULT;
+	chain_store(TEST_STACKLEAK_CHAIN_DEPTH - 1);
+	return count;
+}
+
+static ssize_t secret_leaf_write(struct file *file, const char __user *buf,
+				 size_t count, loff_t *ppos)
+{
+	if (!count)
+		return 0;
+	if (planted_set(buf, count))
+		return -EFAULT;
+	leaf_store();
+	return count;
+}
+
+static ssize_t leak_deep_read(struct file *file, char __user *buf,
+			      size_t count, loff_t *ppos)
+{
+	ssize_t ret;
+
+	if (*ppos)
+		return 0;
+	ret = leak_deep_copy(buf, count);
+	if (ret > 0)
+		*ppos += ret;
+	return ret;
+}
+
 static const struct file_operations record_fops = {
 	.read	= record_read,
 	.llseek	= default_llseek,
@@ -153,6 +264,21 @@ static const struct file_operations leak_fops = {
 	.llseek	= default_llseek,
 };
 
+static const struct file_operations secret_chain_fops = {
+	.write	= secret_chain_write,
+	.llseek	= noop_llseek,
+};
+
+static const struct file_operations secret_leaf_fops = {
+	.write	= secret_leaf_write,
+	.llseek	= noop_llseek,
+};
+
+static const struct file_operations leak_deep_fops = {
+	.read	= leak_deep_read,
+	.llseek	= default_llseek,
+};
+
 static struct dentry *test_stackleak_dir;
 
 static int __init test_stackleak_init(void)
@@ -161,6 +287,12 @@ static int __init test_stackleak_init(void)
 	debugfs_create_file("record", 0400, test_stackleak_dir, NULL, &record_fops);
 	debugfs_create_file("secret", 0200, test_stackleak_dir, NULL, &secret_fops);
 	debugfs_create_file("leak", 0400, test_stackleak_dir, NULL, &leak_fops);
+	debugfs_create_file("secret_chain", 0200, test_stackleak_dir, NULL,
+			    &secret_chain_fops);
+	debugfs_create_file("secret_leaf", 0200, test_stackleak_dir, NULL,
+			    &secret_leaf_fops);
+	debugfs_create_file("leak_deep", 0400, test_stackleak_dir, NULL,
+			    &leak_deep_fops);
 	pr_warn("planted stack leaks in debugfs test_stackleak/: for testing only\n");
 	return 0;
 }

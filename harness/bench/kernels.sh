@@ -20,10 +20,10 @@ bench_kernel() {
 	none) FRAGS="minimal bench/none" ;;
 	upstream) SRC=$B/upstream FRAGS="minimal upstream" ;;
 	ours) FRAGS="minimal stackleak" ;;
-	ours+leak-check) FRAGS="minimal stackleak leakcheck" ;;
+	ours+leak-check) FRAGS="minimal stackleak leakcheck plant" ;;
 	zero-init) FRAGS="minimal bench/none bench/zero-init" ;;
 	ours+zero-init) FRAGS="minimal stackleak bench/zero-init" ;;
-	clang) CLANG=1 FRAGS="minimal stackleak clang" ;;
+	clang) CLANG=1 FRAGS="minimal stackleak clang plant" ;;
 	*) die "unknown bench kernel '$k' (known: none upstream ours ours+leak-check zero-init ours+zero-init clang)" ;;
 	esac
 	case $set in

@@ -5,7 +5,7 @@
 # and replaces $OBJ/.config only when the result differs (keeps Kbuild incremental).
 set -eu
 . "$(dirname "$0")/../lib.sh"
-FRAGS=$(frag_files ${FRAGS:-minimal stackleak leakcheck})
+FRAGS=$(frag_files ${FRAGS:-minimal stackleak leakcheck plant})
 [ -f "$SRC/Makefile" ] || die "no kernel tree at $SRC: run harness/pipeline/tree.sh first"
 mkdir -p "$OBJ"
 

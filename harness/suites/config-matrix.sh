@@ -16,7 +16,7 @@ for v in ${CONFIGS:-novmap-lockdep realistic}; do
 	case $v in
 	novmap-lockdep)
 		export SRC=$B/linux OBJ=$B/obj-$v
-		export FRAGS="minimal stackleak leakcheck matrix/$v"
+		export FRAGS="minimal stackleak leakcheck plant matrix/$v"
 		append= ;;
 	realistic)
 		bench_kernel realistic ours+leak-check

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Crash tests: each harness/guest/crash/NAME.sh kills its task or panics the kernel, so each
-# runs alone in its own QEMU boot (kernel command line crashtest=NAME, serial log
-# build/qemu-crash-NAME.log), judged against harness/guest/crash/NAME.expect.
+# runs alone in its own QEMU boot (kernel command line crashtest=NAME plus the "append"
+# lines of its expect file, serial log build/qemu-crash-NAME.log), judged against
+# harness/guest/crash/NAME.expect. A test that needs a boot option of its own (e.g.
+# randomize_kstack_offset=on) is one too.
 # Prints "RESULT: crash/NAME PASS|FAIL|XFAIL|SKIP detail" per test, also saved to
 # build/crash-results.log for the combined verdict of `make test`. Exit 1 on any FAIL.
 # With CLANG=1: build/crash-results-clang.log and build/qemu-crash-clang-NAME.log.
@@ -45,6 +47,7 @@ judge() {
 			if [ -n "$line" ]; then bad="$bad, forbidden /$re/: $line"; fi ;;
 		xfail)
 			if [ -z "$xfail" ]; then xfail=$(first "$re" "$clean"); fi ;;
+		append) ;;	# boot options, used by the loop below
 		absent)
 			line=$(first "$re" "$clean")
 			if [ -n "$line" ]; then missing="$missing, unexpected /$re/: $line"; fi ;;
@@ -87,7 +90,9 @@ for name in "${names[@]}"; do
 	echo "--- crash/$name: own boot, log $log"
 	rm -f "$log"
 	# Its exit status is not the verdict (a panic is expected for some): the log is.
-	EXTRA_APPEND="crashtest=$name" LOG=$log BOOT_TIMEOUT=${CRASH_TIMEOUT:-90} \
+	append=
+	if [ -f "$C/$name.expect" ]; then append=$(sed -n 's/^append //p' "$C/$name.expect" | tr '\n' ' '); fi
+	EXTRA_APPEND="crashtest=$name $append" LOG=$log BOOT_TIMEOUT=${CRASH_TIMEOUT:-90} \
 		"$H/pipeline/boot.sh" || true
 	res=$(judge "$name" "$log")
 	echo "RESULT: crash/$name $res" | tee -a "$OUT"

@@ -46,6 +46,23 @@
 #define STACKLEAK_RUN_WORDS	16
 #endif
 
+#ifdef CONFIG_CLANG_STACKLEAK
+/*
+ * Clang's instrumentation skips leaf functions whatever their frame. A
+ * leaf that writes only the bottom of a large local leaves a poison hole
+ * above what it wrote, inside its own frame, up to the unwritten bottom of
+ * an untracked caller: the search may stop in that hole. The erase fills
+ * this much below the boundary it found as well. No frame is larger than
+ * CONFIG_FRAME_WARN bytes without a compiler warning; without that limit
+ * the erase fills the whole stack.
+ */
+#if CONFIG_FRAME_WARN > 0
+#define STACKLEAK_LEAF_FILL	((CONFIG_FRAME_WARN + 2 * CONFIG_STACKLEAK_TRACK_MIN_SIZE + 7) & ~7)
+#else
+#define STACKLEAK_LEAF_FILL	THREAD_SIZE
+#endif
+#endif
+
 #ifndef __ASSEMBLY__
 
 #include <linux/sched.h>
@@ -85,6 +102,23 @@ static inline void stackleak_task_init(struct task_struct *tsk)
 #endif
 }
 
+/**
+ * stackleak_track_sp() - record the stack pointer where no tracker runs
+ *
+ * For code that moves the stack pointer down by a variable amount with no
+ * tracking call of either compiler, such as the random kstack offset that
+ * noinstr syscall entry code applies: the syscall's frames all lie below
+ * it, and the unwritten gap above them would stop the erase's search.
+ * Inline and callable from noinstr code; only ever on the task stack.
+ */
+static __always_inline void stackleak_track_sp(void)
+{
+	unsigned long sp = current_stack_pointer & ~(sizeof(unsigned long) - 1);
+
+	if (sp < current->lowest_stack)
+		current->lowest_stack = sp;
+}
+
 /* It preserves every register: the plugin's call may clobber none. */
 __no_caller_saved_registers void stackleak_track_stack(void);
 #ifdef CONFIG_CLANG_STACKLEAK
@@ -105,6 +139,7 @@ void stackleak_check_alloca(unsigned long size);
 #ifndef __ASSEMBLY__
 struct task_struct;
 static inline void stackleak_task_init(struct task_struct *tsk) { }
+static __always_inline void stackleak_track_sp(void) { }
 #endif
 
 #endif /* CONFIG_STACKLEAK */

@@ -150,6 +150,12 @@ SYM_FUNC_START(stackleak_erase)
 .Lfill_from_bottom:
 	movq	%rdx, %rdi
 .Lfill:
+#ifdef CONFIG_CLANG_STACKLEAK
+	/* Below a hole that an untracked leaf function may have left, too. */
+	subq	$STACKLEAK_LEAF_FILL, %rdi
+	cmpq	%rdx, %rdi
+	cmovbq	%rdx, %rdi
+#endif
 	/* The kernel runs with the direction flag clear: this goes up. */
 	movq	%rsi, %rcx
 	subq	%rdi, %rcx

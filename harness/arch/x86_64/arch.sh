@@ -27,4 +27,7 @@ arch_guest_programs() {
 	# The exec exit-path probe: no C runtime, its first instruction is the probe syscall.
 	gcc -static -nostdlib -Wl,-N,--no-warn-rwx-segments -o "$1/bin/exitpath-exec" \
 		"$HA/exitpath-exec.S"
+	# The x32 ABI's case of the plant test (libc6-dev-x32 comes with gcc-multilib).
+	gcc -O2 -Wall -static -mx32 -o "$1/bin/stackleak-plantx32" \
+		"$H/guest/helpers/stackleak-plant.c" || die "-mx32 build failed: install gcc-multilib"
 }

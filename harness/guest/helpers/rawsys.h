@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Raw system calls for the guest helpers, one kernel entry each, by the
+ * entry the test names: SYSCALL on x86-64; on i386 int $0x80, or SYSCALL or
+ * SYSENTER through stubs (entry_insn); int $0x80 from 64-bit code too.
+ * Included by exitpath.c and stackleak-plant.c.
+ */
+#ifndef GUEST_RAWSYS_H
+#define GUEST_RAWSYS_H
+
+#include <signal.h>
+#include <unistd.h>
+#include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+/*
+ * Raw syscalls: one kernel entry each, nothing else (no errno, no
+ * cancellation checks). The 32-bit build picks the entry instruction:
+ * int $0x80 or, through stubs that follow __kernel_vsyscall's convention,
+ * SYSCALL or SYSENTER.
+ */
+#ifdef __x86_64__
+static inline long sys(long nr, long a, long b, long c, long d)
+{
+	register long r10 asm("r10") = d;
+	long ret;
+
+	asm volatile("syscall"
+		     : "=a"(ret)
+		     : "0"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
+		     : "rcx", "r11", "memory", "cc");
+	return ret;
+}
+#else
+enum { ENTRY_INT80, ENTRY_SYSCALL, ENTRY_SYSENTER };
+static int entry_insn = ENTRY_INT80;
+
+/*
+ * SYSCALL and SYSENTER from 32-bit code must follow __kernel_vsyscall's
+ * convention: SYSCALL clobbers ECX and SYSENTER loses ESP, so that value
+ * travels in EBP, and the real EBP (the sixth argument) is on the user
+ * stack, where the kernel fetches it. The kernel then always returns to
+ * the vDSO's int80_landing_pad, which pops EBP, EDX, ECX and returns.
+ * These stubs push the same three words, so it returns to our call.
+ */
+asm(".pushsection .text\n"
+	"ep_syscall32:\n"
+	"	pushl	%ecx\n"
+	"	pushl	%edx\n"
+	"	pushl	%ebp\n"
+	"	movl	%ecx, %ebp\n"
+	"	syscall\n"
+	"	ud2\n"
+	"ep_sysenter32:\n"
+	"	pushl	%ecx\n"
+	"	pushl	%edx\n"
+	"	pushl	%ebp\n"
+	"	movl	%esp, %ebp\n"
+	"	sysenter\n"
+	"	ud2\n"
+	".popsection\n");
+
+static inline long sys5(long nr, long a, long b, long c, long d, long e)
+{
+	long ret;
+
+	switch (entry_insn) {
+	case ENTRY_SYSCALL:
+		asm volatile("call ep_syscall32"
+			     : "=a"(ret)
+			     : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+			     : "memory", "cc");
+		break;
+	case ENTRY_SYSENTER:
+		asm volatile("call ep_sysenter32"
+			     : "=a"(ret)
+			     : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+			     : "memory", "cc");
+		break;
+	default:
+		asm volatile("int $0x80"
+			     : "=a"(ret)
+			     : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+			     : "memory", "cc");
+	}
+	return ret;
+}
+
+static inline long sys(long nr, long a, long b, long c, long d)
+{
+	return sys5(nr, a, b, c, d, 0);
+}
+#endif
+
+#ifdef __x86_64__
+/* i386 syscall numbers, for int $0x80 from 64-bit code. */
+#define NR32_WRITE	4
+#define NR32_GETPPID	64
+#define NR32_POLL	168
+#define NR32_PREAD64	180
+
+/*
+ * int $0x80 from 64-bit code: an i386 syscall, whose exit takes the IRET
+ * path. The tests of IRET exits make their baseline syscalls and probes
+ * this way, so that they depend on that one erase call only: without the
+ * SYSRET erase the tracked mark would not be reset after a 64-bit probe,
+ * and the next IRET exit would report the probe's depth as its own.
+ * Pointers must be below 4 GiB: this binary is static and not PIE.
+ */
+static inline long int80(long nr, long a, long b, long c, long d, long e)
+{
+	long ret;
+
+	asm volatile("int $0x80"
+		     : "=a"(ret)
+		     : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+		     : "r8", "r9", "r10", "r11", "memory", "cc");
+	return ret;
+}
+#endif
+
+#ifndef __x86_64__
+/* Can this CPU run the given fast entry in compat mode? Try in a child. */
+static inline int entry_works(int insn)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (!pid) {
+		/* A #UD must kill the child, not reach the ud test's handler. */
+		signal(SIGILL, SIG_DFL);
+		entry_insn = insn;
+		_exit(sys(SYS_getppid, 0, 0, 0, 0) == getppid() ? 0 : 1);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return 0;
+	return WIFEXITED(status) && !WEXITSTATUS(status);
+}
+
+/* Which instruction the vDSO's __kernel_vsyscall uses on this CPU. */
+static inline const char *vsyscall_insn(void)
+{
+	const unsigned char *p = (const unsigned char *)getauxval(AT_SYSINFO);
+
+	/* push %ecx; push %edx; push %ebp; then the patched alternative. */
+	if (!p)
+		return "none";
+	for (int i = 3; i < 12; i++) {
+		if (p[i] == 0x0f && p[i + 1] == 0x05)
+			return "syscall";
+		if (p[i] == 0x0f && p[i + 1] == 0x34)
+			return "sysenter";
+		if (p[i] == 0xcd && p[i + 1] == 0x80)
+			return "int80";
+	}
+	return "unknown";
+}
+#endif
+
+#endif /* GUEST_RAWSYS_H */
