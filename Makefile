@@ -1,8 +1,9 @@
 # Front door. `make`: deps -> tree -> config -> build -> initramfs -> boot -> verdict.
 # `make test`: host tests (harness/host/*-test.sh) + the same QEMU run + the crash tests (one
 # QEMU boot each, harness/suites/crash-tests.sh), one combined verdict. `make crash-tests`: those alone.
-# `make UPSTREAM=1 ...`: same pipeline on the plain pristine 6.1 tree (its own STACKLEAK),
-# in build/upstream + build/obj-upstream (base-tree benchmark / harness self-check).
+# `make UPSTREAM=1 ...`: same pipeline on the pristine 6.1 tree with its own STACKLEAK (plus,
+# test only, our lib/test_stackleak.c), in build/upstream + build/obj-upstream (base-tree
+# benchmark / harness self-check).
 # Every stage is idempotent and cheap when its inputs did not change; Kbuild does the rest.
 SHELL := /bin/bash
 .NOTPARALLEL:
@@ -21,7 +22,7 @@ ifeq ($(UPSTREAM),1)
 export SRC := build/upstream
 export OBJ := build/obj-upstream
 export LOG := build/qemu-upstream.log
-export FRAGS := minimal upstream
+export FRAGS := minimal upstream plant
 TREE_ARGS := --upstream
 else
 TREE_DEPS := patches

@@ -152,12 +152,13 @@ static noinline void leaf_store(void)
 		WRITE_ONCE(frame[i], test_stackleak_planted[i % TEST_STACKLEAK_CHAIN_WORDS]);
 }
 
+/* Uninitialised also where the compiler would zero it (INIT_STACK_ALL_ZERO). */
 static noinline ssize_t leak_deep_copy(char __user *buf, size_t count)
 {
 	struct {
 		char leak[TEST_STACKLEAK_LEAK];
 		u8 spacer[TEST_STACKLEAK_DEEP_SPACER];
-	} s;
+	} s __uninitialized;
 	size_t len = min(count, sizeof(s.leak));
 
 	if (copy_to_user(buf, s.leak, len))

@@ -18,7 +18,7 @@ bench_kernel() {
 	SRC=$B/linux CLANG=
 	case $k in
 	none) FRAGS="minimal bench/none" ;;
-	upstream) SRC=$B/upstream FRAGS="minimal upstream" ;;
+	upstream) SRC=$B/upstream FRAGS="minimal upstream plant" ;;
 	ours) FRAGS="minimal stackleak" ;;
 	ours+leak-check) FRAGS="minimal stackleak leakcheck plant" ;;
 	zero-init) FRAGS="minimal bench/none bench/zero-init" ;;

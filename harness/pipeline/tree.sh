@@ -3,7 +3,7 @@
 # exactly the series a reviewer applies (harness/pipeline/series.sh, `make patches`, writes it),
 # then the test-only patches of patches/test/ (off unless their test option is set).
 # Usage: harness/pipeline/tree.sh            -> build/linux (what we build)
-#        harness/pipeline/tree.sh --upstream -> build/upstream, plain pristine (base-tree benchmark)
+#        harness/pipeline/tree.sh --upstream -> build/upstream, pristine + test-only test_stackleak
 #        harness/pipeline/tree.sh --pristine -> only extract the pristine tree (once)
 set -eu
 . "$(dirname "$0")/../lib.sh"
@@ -28,11 +28,32 @@ fi
 # --pristine: only the extraction (make patches needs it before the series exists).
 [ "${1:-}" != --pristine ] || { echo "tree: pristine at $(git -C "$L" rev-parse --short pristine)"; exit 0; }
 
+# --upstream: pristine plus, test only, our lib/test_stackleak.c and its Kconfig and
+# Makefile lines (from the patch that adds it), so that the planted-leak tests
+# (guest/tests/60-plant.sh) run on the base tree's STACKLEAK too. The module is off
+# unless CONFIG_TEST_STACKLEAK is set: the base tree's kernel is otherwise untouched.
+# The commit is made in a scratch index (no checkout) with fixed dates: the same
+# inputs give the same commit, and build/upstream moves only when it changes.
 if [ "${1:-}" = --upstream ]; then
 	U=$B/upstream
 	[ -d "$U" ] || git -C "$L" worktree add -q --detach "$U" pristine
-	git -C "$U" checkout -q --detach pristine
-	echo "tree: $U = pristine $(git -C "$L" rev-parse --short pristine)"
+	add=$(series_lines | awk '$0 ~ / lib\/test_stackleak\.c( |$)/ { print $1 }')
+	[ -n "$add" ] || die "no patch in patches/series introduces lib/test_stackleak.c"
+	T=$(mktemp -d)
+	cd "$L"
+	GIT_INDEX_FILE=$T/index git read-tree pristine
+	GIT_INDEX_FILE=$T/index git apply --cached --include=lib/Kconfig.debug \
+		--include=lib/Makefile "$ROOT/patches/$add" ||
+		die "patches/$add: its lib/Kconfig.debug and lib/Makefile hunks do not apply to pristine"
+	blob=$(git hash-object -w "$ROOT/lib/test_stackleak.c")
+	GIT_INDEX_FILE=$T/index git update-index --add --cacheinfo "100644,$blob,lib/test_stackleak.c"
+	commit=$(echo "test only: lib/test_stackleak.c on the base tree" |
+		git commit-tree "$(GIT_INDEX_FILE=$T/index git write-tree)" -p pristine)
+	rm -rf "$T"
+	if [ "$(git -C "$U" rev-parse HEAD)" != "$commit" ]; then
+		git -C "$U" checkout -q --detach "$commit"
+	fi
+	echo "tree: $U = pristine $(git rev-parse --short pristine) + test-only lib/test_stackleak.c"
 	exit 0
 fi
 
