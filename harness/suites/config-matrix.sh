@@ -1,6 +1,8 @@
 #!/bin/bash
 # make test-configs: the guest suite on other configurations of our kernel.
 #   novmap-lockdep: no VMAP_STACK, lockdep and atomic-sleep checks (config/matrix/);
+#   xenpv: CONFIG_XEN_PV=y, built only (Xen PV cannot boot here): its returns to user
+#          space are checked in the disassembly (harness/host/xenpv-check.sh);
 #   realistic: the bench's realistic "ours+leak-check" kernel (PTI, retpolines, return
 #              thunks, RANDOMIZE_KSTACK_OFFSET), booted with pti=on spectre_v2=retpoline.
 # Both have the leak detector and its test driver, as the `make test` kernel does.
@@ -12,16 +14,16 @@ set -eu -o pipefail
 . "$H/bench/kernels.sh"
 OUT=$B/configs-results.log
 : > "$OUT"
-for v in ${CONFIGS:-novmap-lockdep realistic}; do
+for v in ${CONFIGS:-novmap-lockdep xenpv realistic}; do
 	case $v in
-	novmap-lockdep)
+	novmap-lockdep | xenpv)
 		export SRC=$B/linux OBJ=$B/obj-$v
 		export FRAGS="minimal stackleak leakcheck plant matrix/$v"
 		append= ;;
 	realistic)
 		bench_kernel realistic ours+leak-check
 		append=$(bench_append realistic) ;;
-	*) die "unknown configuration '$v' (known: novmap-lockdep realistic)" ;;
+	*) die "unknown configuration '$v' (known: novmap-lockdep xenpv realistic)" ;;
 	esac
 	echo "configs: $v ($OBJ)"
 	"$H/pipeline/config.sh"
@@ -29,6 +31,10 @@ for v in ${CONFIGS:-novmap-lockdep realistic}; do
 	w=$(sed -n 's/^build: done in .*, \([0-9]*\) warning(s)/\1/p' "$OBJ.build-output")
 	if [ "$w" = 0 ]; then echo "RESULT: config-$v-build PASS 0 warnings (objtool included)" | tee -a "$OUT"
 	else echo "RESULT: config-$v-build FAIL $w warning(s), see $OBJ.build-output" | tee -a "$OUT"
+	fi
+	if [ "$v" = xenpv ]; then
+		"$H/host/xenpv-check.sh" "$OBJ/vmlinux" | sed 's/^\(PASS\|FAIL\): \([^:]*\): /RESULT: config-\2 \1 /' | tee -a "$OUT" || true
+		continue
 	fi
 	log=$B/qemu-config-$v.log
 	LOG=$log EXTRA_APPEND="$append" BOOT_TIMEOUT=900 "$H/pipeline/boot.sh" > /dev/null 2>&1 || true
