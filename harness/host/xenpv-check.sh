@@ -29,9 +29,13 @@ elif [ -n "$erase" ] && [ -n "$iret" ] && [ "$erase" -lt "$iret" ]; then
 else
 	echo "FAIL: xenpv-erase: xenpv_restore_regs_and_return_to_usermode: call stackleak_erase at insn ${erase:-none}, jmp xen_iret at ${iret:-none}"; fail=1
 fi
+# By address: objdump may name a target after another symbol at the same place
+# (swapgs_restore_regs_and_return_to_usermode shows as __irqentry_text_end).
 objdump -d --no-show-raw-insn -j .altinstr_replacement "$VM" > "$T/alt"
-to_xenpv=$(grep -c "jmp.*<xenpv_restore_regs_and_return_to_usermode>" "$T/alt" || true)
-to_iret=$(grep -c "jmp.*<swapgs_restore_regs_and_return_to_usermode>" "$T/alt" || true)
+addr() { nm "$VM" | awk -v s="$1" '$3 == s { print $1; exit }'; }
+jumps_to() { [ -n "$1" ] && grep -cE "jmp +$1( |$)" "$T/alt" || echo 0; }
+to_xenpv=$(jumps_to "$(addr xenpv_restore_regs_and_return_to_usermode)")
+to_iret=$(jumps_to "$(addr swapgs_restore_regs_and_return_to_usermode)")
 if [ "$to_xenpv" -ge 1 ] && [ "$to_iret" -ge 3 ]; then
 	echo "PASS: xenpv-alternatives: $to_xenpv replacement(s) jump to xenpv_restore_regs_and_return_to_usermode, $to_iret to swapgs_restore_regs_and_return_to_usermode (SYSCALL, compat SYSENTER and SYSCALL exits)"
 else
