@@ -33,7 +33,7 @@ fi
 # (swapgs_restore_regs_and_return_to_usermode shows as __irqentry_text_end).
 objdump -d --no-show-raw-insn -j .altinstr_replacement "$VM" > "$T/alt"
 addr() { nm "$VM" | awk -v s="$1" '$3 == s { print $1; exit }'; }
-jumps_to() { [ -n "$1" ] && grep -cE "jmp +$1( |$)" "$T/alt" || echo 0; }
+jumps_to() { if [ -n "$1" ]; then grep -cE "jmp +$1( |$)" "$T/alt" || true; else echo 0; fi; }
 to_xenpv=$(jumps_to "$(addr xenpv_restore_regs_and_return_to_usermode)")
 to_iret=$(jumps_to "$(addr swapgs_restore_regs_and_return_to_usermode)")
 if [ "$to_xenpv" -ge 1 ] && [ "$to_iret" -ge 3 ]; then
