@@ -22,6 +22,15 @@ grep -q 'randomize_kstack_offset=on' /proc/cmdline && offset=on
 old_check=
 [ -w $CHECK ] && old_check=$(cat $CHECK) && echo 0 > $CHECK
 
+# run_plant BIN SHAPE ENTRY: run the helper; sets out, rc, sum (its summary line) and
+# leaked (rounds with secret bytes back; empty if there is no summary).
+run_plant() {
+	out=$($1 "$2" "$3" "$N" 2>&1)
+	rc=$?
+	sum=$(echo "$out" | grep "^plant $2 $3: ")
+	leaked=$(echo "$sum" | sed -n 's/.* leaked=\([0-9]*\).*/\1/p')
+}
+
 # plant SHAPE ABI ENTRY: one result, plant-SHAPE-ABI-ENTRY; ABI 64, 32 or x32 picks the
 # helper's build (stackleak-plant, stackleak-plant32, stackleak-plantx32).
 plant() {
@@ -38,13 +47,10 @@ plant() {
 		fi
 		return
 	fi
-	out=$($bin "$1" "$3" "$N" 2>&1)
-	rc=$?
+	run_plant "$bin" "$1" "$3"
 	case $rc:$out in
 	3:*unavailable*) result "$name" XFAIL "$(echo "$out" | sed -n 's/^unavailable //p')"; return ;;
 	esac
-	sum=$(echo "$out" | grep "^plant $1 $3: ")
-	leaked=$(echo "$sum" | sed -n 's/.* leaked=\([0-9]*\).*/\1/p')
 	if [ $rc != 0 ] || [ -z "$leaked" ]; then
 		result "$name" FAIL "exit $rc: $(echo "$out" | tail -1)"
 	elif [ "$leaked" = 0 ]; then
@@ -66,9 +72,7 @@ done
 if [ -w "$SYSCTL" ]; then
 	echo 0 > "$SYSCTL"
 	for shape in chain leaf; do
-		out=$(stackleak-plant $shape syscall "$N" 2>&1)
-		sum=$(echo "$out" | grep "^plant $shape syscall: ")
-		leaked=$(echo "$sum" | sed -n 's/.* leaked=\([0-9]*\).*/\1/p')
+		run_plant stackleak-plant $shape syscall
 		if [ "${leaked:-0}" -gt 0 ]; then
 			result plant-$shape-off PASS "erasing off, offset $offset: the secret came out: ${sum#*: }"
 		else
