@@ -17,7 +17,7 @@
 #include <linux/sysctl.h>
 #include <asm/stacktrace.h>
 
-/* The plugin's tracking asm relies on it: refuse to build without it. */
+/* The plugin's tracking asm relies on it; Kconfig hides STACKLEAK without it. */
 #if !__has_attribute(__no_caller_saved_registers__)
 #error "STACKLEAK needs the no_caller_saved_registers function attribute"
 #endif
@@ -58,10 +58,11 @@ EXPORT_SYMBOL(__sanitizer_cov_stack_depth);
  *
  * The plugin calls this right before every alloca() and VLA. An allocation
  * that would leave less than STACKLEAK_ALLOCA_MARGIN bytes of the current
- * stack (task, IRQ or exception stack) is reported and the task is ended
- * like an oops, before any byte below the stack is written. Ending the task
- * is not possible in interrupt context: make_task_dead() then panics, which
- * is the only safe way out of a handler about to run off its stack.
+ * stack (task, IRQ or exception stack) is an oops, before any byte below the
+ * stack is written: the same steps as an architecture's oops_end(), on the
+ * stack the allocation would have taken. The kmsg dumpers see it, the
+ * kernel is tainted, panic_on_oops and interrupt context panic, and
+ * make_task_dead() counts the oops and kills the task.
  */
 void stackleak_check_alloca(unsigned long size)
 {
@@ -78,11 +79,17 @@ void stackleak_check_alloca(unsigned long size)
 		   size <= left - STACKLEAK_ALLOCA_MARGIN))
 		return;
 
+	oops_enter();
 	pr_emerg("alloca overflow: %lu bytes requested with %lu bytes of the %s stack left in %s[%d]\n",
 		 size, left, stack_type_name(info.type), current->comm,
 		 task_pid_nr(current));
 	dump_stack();
 	add_taint(TAINT_DIE, LOCKDEP_NOW_UNRELIABLE);
+	oops_exit();
+	if (in_interrupt())
+		panic("Fatal exception in interrupt");
+	if (panic_on_oops)
+		panic("Fatal exception");
 	make_task_dead(SIGKILL);
 }
 EXPORT_SYMBOL(stackleak_check_alloca);
@@ -91,11 +98,9 @@ EXPORT_SYMBOL(stackleak_check_alloca);
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 
 /*
- * Read by stackleak_erase() on every exit: one compare. Not a static key:
- * patching a branch into a routine that every CPU runs on its way out,
- * with interrupts off, is a lot of machinery for a debug knob, and QEMU's
- * multi-threaded TCG crashed on the INT3 of such a patch under a toggle
- * loop (upstream's static key too).
+ * Read by stackleak_erase() on every exit: one compare of a read-mostly
+ * byte. A plain flag rather than a static key keeps the asm routine free
+ * of code patching.
  */
 bool stackleak_erase_off __read_mostly;
 

@@ -4,11 +4,16 @@
  * while it still holds the poison of the last erase.
  *
  * After an exit to user space, everything the task's kernel stack held is
- * STACKLEAK_POISON. A byte of a stack object that still holds the poison
- * when the object is copied to user space was never written during this
- * system call: an uninitialised variable or field, or padding. The hook in
+ * poison. A byte of a stack object that still holds the poison when the
+ * object is copied to user space was never written during this system
+ * call: an uninitialised variable or field, or padding. The hook in
  * instrument_copy_to_user() looks for it in every copy whose source lies
  * on the current task's stack.
+ *
+ * The detector decides by value, so the poison must be a value that data
+ * does not hold: with the detector built in, it is chosen at boot, and user
+ * space cannot aim data at it. Random data still matches by chance; the
+ * rule in poison_bytes() makes that negligible.
  */
 
 #define pr_fmt(fmt) "stackleak: " fmt
@@ -18,6 +23,7 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
+#include <linux/random.h>
 #include <linux/ratelimit.h>
 #include <linux/sched/task_stack.h>
 #include <linux/seq_file.h>
@@ -28,13 +34,9 @@
 
 int stackleak_leak_mode __read_mostly = STACKLEAK_LEAK_REPORT;
 
-/*
- * A written word can hold some of the poison's bytes by chance. Such bytes
- * count only in runs of at least this many, at their positions in the
- * poison: 4 bytes of padding after a u32 are found, a 1 in 2^32 match of
- * data is not. A whole poison word counts in any case.
- */
-#define STACKLEAK_LEAK_MIN_RUN	4
+/* Until stackleak_poison_init() runs: no task has returned to user space. */
+unsigned long stackleak_poison __ro_after_init = STACKLEAK_POISON;
+EXPORT_SYMBOL(stackleak_poison);
 
 /* Call sites seen so far; later sites are only counted together. */
 #define STACKLEAK_LEAK_SITES	64
@@ -50,39 +52,42 @@ static unsigned long leak_hits_untracked;
 static DEFINE_RAW_SPINLOCK(leak_sites_lock);
 static DEFINE_RATELIMIT_STATE(leak_untracked_rs, 5 * HZ, 1);
 
-/* Runs of at least STACKLEAK_LEAK_MIN_RUN set bits in @bits (8 bits). */
-static unsigned int long_runs(unsigned int bits)
-{
-	unsigned int runs = 0, run = 0, i;
-
-	for (i = 0; i <= sizeof(long); i++) {
-		if (i < sizeof(long) && (bits & BIT(i))) {
-			run |= BIT(i);
-			continue;
-		}
-		if (hweight8(run) >= STACKLEAK_LEAK_MIN_RUN)
-			runs |= run;
-		run = 0;
-	}
-	return runs;
-}
-
 /*
- * The bytes of an aligned stack word that are uninitialised, as a mask of
- * byte positions among those in @in (the object's part of the word).
- * @diff is the word XOR the poison: a zero byte is a poison byte.
+ * The bytes of an aligned stack word that were never written, as a mask of
+ * byte positions, judged by the rule below. Data matches a random poison
+ * only by chance, and each accepted shape has a chance of at most 2^-48 for
+ * a random word, about 2^-45 for all: 8 GiB of random data copied from the
+ * stack (2^30 words) makes a false report with odds of 1 in 40,000.
+ *
+ * - The whole word is poison.
+ * - 6 or 7 poison bytes at one end: padding beside a u8 or u16, or such a
+ *   field never written beside one that was.
+ * - 4 or 5 poison bytes at one end, if the other bytes hold a value below
+ *   2^16: padding beside a u32 holding a small number (flags, a count), as
+ *   in the CVE-2009-2847 sigaltstack leak. Any 4 bytes would match random
+ *   data with a chance of 2^-32: such a hole beside a larger value is not
+ *   reported.
  */
-static unsigned int poison_bytes(unsigned long diff, unsigned int in)
+static unsigned int poison_bytes(unsigned long word, unsigned long poison)
 {
-	unsigned int same = 0, i;
+	unsigned long diff = word ^ poison, rest;
+	unsigned int top, bottom, mask;
 
 	if (!diff)
-		return in;
-	for (i = 0; i < sizeof(diff); i++) {
-		if (!((diff >> (8 * i)) & 0xff))
-			same |= BIT(i);
+		return GENMASK(sizeof(long) - 1, 0);
+	top = (BITS_PER_LONG - 1 - __fls(diff)) / 8;
+	bottom = __ffs(diff) / 8;
+	if (top >= bottom) {
+		mask = top ? GENMASK(sizeof(long) - 1, sizeof(long) - top) : 0;
+		rest = top >= 4 ? word & GENMASK(8 * (sizeof(long) - top) - 1, 0) : 0;
+	} else {
+		top = bottom;
+		mask = GENMASK(bottom - 1, 0);
+		rest = word >> (8 * bottom);
 	}
-	return long_runs(same & in);
+	if (top >= 6 || (top >= 4 && rest < BIT(16)))
+		return mask;
+	return 0;
 }
 
 static void stackleak_leak_found(unsigned long caller, unsigned long size,
@@ -128,8 +133,8 @@ static void stackleak_leak_found(unsigned long caller, unsigned long size,
  * Called by instrument_copy_to_user() before the copy. Only a source on
  * the current task's stack is examined. When kernel.stack_leak_check is 2,
  * the poison bytes found are cleared in the source, so the user receives
- * zeros instead; they were never written, so nothing the kernel meant to
- * copy changes.
+ * zeros instead. Written bytes are changed only where they match the
+ * secret poison by the chance poison_bytes() describes.
  */
 void stackleak_check_copy_to_user(const void *from, unsigned long n,
 				  unsigned long caller)
@@ -137,6 +142,7 @@ void stackleak_check_copy_to_user(const void *from, unsigned long n,
 	unsigned long start = (unsigned long)from, first = 0, count = 0;
 	unsigned long stack = (unsigned long)task_stack_page(current);
 	int mode = READ_ONCE(stackleak_leak_mode);
+	unsigned long poison = stackleak_poison_value();
 	unsigned long end, w;
 
 	if (mode == STACKLEAK_LEAK_OFF || !n || start - stack >= THREAD_SIZE)
@@ -145,16 +151,16 @@ void stackleak_check_copy_to_user(const void *from, unsigned long n,
 
 	for (w = ALIGN_DOWN(start, sizeof(long)); w < end; w += sizeof(long)) {
 		/* The whole word, also bytes outside the object: not a KASAN report. */
-		unsigned long diff = READ_ONCE_NOCHECK(*(unsigned long *)w) ^
-				     (unsigned long)STACKLEAK_POISON;
+		unsigned long word = READ_ONCE_NOCHECK(*(unsigned long *)w);
+		unsigned long diff = word ^ poison;
 		unsigned int lo, hi, hits, i;
 
-		/* Most words: no byte equals the poison's byte at its place. */
-		if (diff && !((diff - REPEAT_BYTE(0x01)) & ~diff & REPEAT_BYTE(0x80)))
+		/* Most words: neither end byte is the poison's. */
+		if ((diff >> (BITS_PER_LONG - 8)) && (diff & 0xff))
 			continue;
 		lo = max(start, w) - w;
 		hi = min(end, w + sizeof(long)) - w;
-		hits = poison_bytes(diff, GENMASK(hi - 1, lo));
+		hits = poison_bytes(word, poison) & GENMASK(hi - 1, lo);
 		if (!hits)
 			continue;
 		if (!count)
@@ -224,11 +230,45 @@ static struct ctl_table stackleak_leak_sysctls[] = {
 	{ }
 };
 
+static bool __init has_zero_byte(unsigned long v)
+{
+	return (v - REPEAT_BYTE(0x01)) & ~v & REPEAT_BYTE(0x80);
+}
+
+/*
+ * Choose the poison before user space runs: random, so user space cannot
+ * aim data at it, and a non-canonical address with 4- and 5-level paging
+ * (bits 63 to 56 not all equal), so a pointer read from erased stack
+ * still faults. No byte is zero, so the whole poison passes where a
+ * string goes (a test names a thread with it).
+ */
+static int __init stackleak_poison_init(void)
+{
+	unsigned long poison;
+
+	do {
+		poison = get_random_long();
+	} while (!(poison >> 56) || (poison >> 56) == 0xff ||
+		 has_zero_byte(poison));
+	stackleak_poison = poison;
+	return 0;
+}
+early_initcall(stackleak_poison_init);
+
+/* For tests run by root: what a leak of this boot's poison looks like. */
+static int stackleak_poison_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%016lx\n", stackleak_poison);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(stackleak_poison);
+
 static int __init stackleak_leak_init(void)
 {
 	struct dentry *dir = debugfs_create_dir("stackleak", NULL);
 
 	debugfs_create_file("leaks", 0400, dir, NULL, &stackleak_leaks_fops);
+	debugfs_create_file("poison", 0400, dir, NULL, &stackleak_poison_fops);
 	register_sysctl_init("kernel", stackleak_leak_sysctls);
 	return 0;
 }

@@ -8,7 +8,9 @@ set -eu -o pipefail
 KERNEL=${KERNEL:-$OBJ/$KIMAGE}
 INITRD=${INITRD:-$B/initramfs.cpio.gz}
 LOG=${LOG:-$B/qemu.log}
-TIMEOUT=${BOOT_TIMEOUT:-180}
+# The guest suite takes under a minute, plus about 3 minutes for 8 GiB of random data
+# through the leak detector (tests/57-leak-false.sh).
+TIMEOUT=${BOOT_TIMEOUT:-600}
 SMP=${SMP:-2}
 # QEMU_EXTRA: more QEMU options, e.g. "-icount shift=0,sleep=off" (needs SMP=1) for the benchmarks.
 QEMU_EXTRA=${QEMU_EXTRA:-}

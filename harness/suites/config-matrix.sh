@@ -4,7 +4,9 @@
 #   xenpv: CONFIG_XEN_PV=y, built only (Xen PV cannot boot here): its returns to user
 #          space are checked in the disassembly (harness/host/xenpv-check.sh);
 #   realistic: the bench's realistic "ours+leak-check" kernel (PTI, retpolines, return
-#              thunks, RANDOMIZE_KSTACK_OFFSET), booted with pti=on spectre_v2=retpoline.
+#              thunks, RANDOMIZE_KSTACK_OFFSET), booted with pti=on spectre_v2=retpoline;
+#   track-max, track-max-clang: CONFIG_STACKLEAK_TRACK_MIN_SIZE=1024, the largest allowed
+#              (the fewest tracked frames, the longest boundary run), with GCC and Clang.
 # Both have the leak detector and its test driver, as the `make test` kernel does.
 # Each is built (0 warnings required: objtool included), booted with the normal
 # tests (no crash tests: the deep-recursion one needs the VMAP_STACK guard page),
@@ -14,16 +16,21 @@ set -eu -o pipefail
 . "$H/bench/kernels.sh"
 OUT=$B/configs-results.log
 : > "$OUT"
-for v in ${CONFIGS:-novmap-lockdep xenpv realistic}; do
+for v in ${CONFIGS:-novmap-lockdep xenpv realistic track-max track-max-clang}; do
+	unset CLANG
 	case $v in
-	novmap-lockdep | xenpv)
+	novmap-lockdep | xenpv | track-max)
 		export SRC=$B/linux OBJ=$B/obj-$v
 		export FRAGS="minimal stackleak leakcheck plant matrix/$v"
+		append= ;;
+	track-max-clang)
+		export SRC=$B/linux OBJ=$B/obj-$v CLANG=1
+		export FRAGS="minimal stackleak clang plant matrix/track-max"
 		append= ;;
 	realistic)
 		bench_kernel realistic ours+leak-check
 		append=$(bench_append realistic) ;;
-	*) die "unknown configuration '$v' (known: novmap-lockdep xenpv realistic)" ;;
+	*) die "unknown configuration '$v' (known: novmap-lockdep xenpv realistic track-max track-max-clang)" ;;
 	esac
 	echo "configs: $v ($OBJ)"
 	"$H/pipeline/config.sh"

@@ -25,20 +25,30 @@
  * The poison is a non-canonical address on x86-64 (4- and 5-level paging),
  * so a pointer read from erased stack faults instead of pointing into
  * memory. Each of its bytes is distinct, and none is 0x00, 0xff or ASCII,
- * so part of a word still holding it is recognisable too: the leak
- * detector finds 4 bytes of padding after a u32 (upstream's -0xBEEF has
- * six 0xff bytes, which look like -1).
+ * so part of a word still holding it is recognisable in a dump (upstream's
+ * -0xBEEF has six 0xff bytes, which look like -1). With
+ * CONFIG_STACKLEAK_LEAK_CHECK the erase writes a value chosen at boot
+ * instead (stackleak_poison), so that data user space passes in cannot
+ * look like poison to the leak detector.
  */
 #define STACKLEAK_POISON	_AC(0xdbf1a98dc7b5e391, UL)
 
 #ifdef CONFIG_STACKLEAK
 
 /*
- * Functions whose frame is smaller than CONFIG_STACKLEAK_TRACK_MIN_SIZE are
- * not tracked, so the stack may have been written a little below
- * lowest_stack, with holes no larger than such a frame. A run of poison
- * longer than that hole (at least 128 bytes) marks the start of the area
- * that is still poisoned from the previous erase.
+ * The erase's search stops at the first run of STACKLEAK_RUN_WORDS poison
+ * words below lowest_stack. A tracked function records its stack pointer
+ * below its whole frame, so only untracked frames lie below the mark, and
+ * a hole of unwritten words there lies inside one of them: each frame's
+ * return address is written. The plugin tracks every frame whose locals,
+ * spill slots and realignment padding take TRACK_MIN_SIZE bytes or more,
+ * so such a hole is at most TRACK_MIN_SIZE - 1 bytes, less than the run:
+ * 16 words (128 bytes) up to a TRACK_MIN_SIZE of 120, TRACK_MIN_SIZE / 8
+ * + 1 words above (129 words, 1032 bytes, at the largest, 1024). Clang
+ * counts its fixed locals only: where its spill slots or padding make a
+ * longer hole, the extra fill below the boundary (STACKLEAK_LEAF_FILL)
+ * covers the rest of that frame, up to CONFIG_FRAME_WARN bytes, and twice
+ * TRACK_MIN_SIZE below it.
  */
 #if CONFIG_STACKLEAK_TRACK_MIN_SIZE > 120
 #define STACKLEAK_RUN_WORDS	(CONFIG_STACKLEAK_TRACK_MIN_SIZE / 8 + 1)
@@ -73,6 +83,14 @@
 extern bool stackleak_erase_off;
 #endif
 
+#ifdef CONFIG_STACKLEAK_LEAK_CHECK
+/* The leak detector's poison: chosen at boot, unknown to user space. */
+extern unsigned long stackleak_poison;
+#define stackleak_poison_value()	READ_ONCE(stackleak_poison)
+#else
+#define stackleak_poison_value()	((unsigned long)STACKLEAK_POISON)
+#endif
+
 /* Lowest address the erase routine may write: STACK_END_MAGIC stays intact. */
 static __always_inline unsigned long stackleak_task_low_bound(struct task_struct *tsk)
 {
@@ -86,19 +104,20 @@ static __always_inline unsigned long stackleak_task_high_bound(struct task_struc
 }
 
 /*
- * A new task has not used its stack yet: start the first scan at the top,
- * so the first erase covers whatever the stack held before.
+ * A new task's stack holds no poison yet, whatever it held before: put the
+ * mark at the bottom, so its first erase fills the whole stack without
+ * first searching it for poison. Its depth so far counts as zero.
  */
 static inline void stackleak_task_init(struct task_struct *tsk)
 {
-	unsigned long unused_below = stackleak_task_high_bound(tsk);
+	unsigned long top = stackleak_task_high_bound(tsk);
 
-	tsk->lowest_stack = unused_below;
+	tsk->lowest_stack = stackleak_task_low_bound(tsk);
 #ifdef CONFIG_STACKLEAK_METRICS
-	tsk->prev_lowest_stack = unused_below;
+	tsk->prev_lowest_stack = top;
 #endif
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	tsk->lowest_stack_unerased = unused_below;
+	tsk->lowest_stack_unerased = top;
 #endif
 }
 

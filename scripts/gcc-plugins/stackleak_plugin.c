@@ -374,6 +374,25 @@ static void report(HOST_WIDE_INT frame, bool calls_alloca)
 }
 
 /*
+ * The most bytes of this function's frame that may stay unwritten: its
+ * local variables and spill slots (get_frame_size(), final after register
+ * allocation), and the padding of a stack realignment next to them. The
+ * erase's boundary run is longer than this for every untracked frame
+ * (STACKLEAK_RUN_WORDS); saved registers and return addresses are always
+ * written, so holes of two frames never join.
+ */
+static HOST_WIDE_INT frame_hole_size(void)
+{
+	HOST_WIDE_INT frame = get_frame_size().to_constant();
+	unsigned int align = crtl->stack_alignment_needed / BITS_PER_UNIT;
+	unsigned int incoming = INCOMING_STACK_BOUNDARY / BITS_PER_UNIT;
+
+	if (align > incoming)
+		frame += align - incoming;
+	return frame;
+}
+
+/*
  * Drop the entry tracking point from functions that neither have a big
  * frame nor allocate dynamically.  Tracking points after allocations only
  * exist in functions that allocate (cfun->calls_alloca), and there all
@@ -381,7 +400,7 @@ static void report(HOST_WIDE_INT frame, bool calls_alloca)
  */
 static unsigned int stackleak_cleanup_execute(void)
 {
-	HOST_WIDE_INT frame = get_frame_size().to_constant();
+	HOST_WIDE_INT frame = frame_hole_size();
 	rtx_insn *insn, *next;
 	bool found = false;
 

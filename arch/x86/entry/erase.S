@@ -11,7 +11,7 @@
  * previous erase. The search for that boundary starts at the lowest point
  * the tracker recorded, goes down to the first run of STACKLEAK_RUN_WORDS
  * poison words, and everything from the run up to the dead area's top is
- * filled with poison. The mark is then reset to the top of the dead area.
+ * filled with poison. The mark is reset to the top of the dead area first.
  *
  * With kernel.stack_erasing=0 the mark is still reset on every exit (so
  * the LKDTM test sees what each syscall left), but the lowest point the
@@ -20,6 +20,14 @@
  *
  * All general purpose registers are preserved, so the exit paths may call
  * this with user register values already loaded. Flags are clobbered.
+ *
+ * On the task stack, an NMI or #MC can interrupt the erase only under Xen
+ * PV: natively both run on IST stacks, and interrupts are off. Such a
+ * handler pushes its frames below %rsp and has returned before the erase
+ * goes on. The erase writes only below its own frame (%rsi <= %rsp), so
+ * it never overwrites a live frame; it may overwrite the handler's dead
+ * frames, or leave them below the fill for the next erase (see the mark
+ * reset below).
  */
 
 #include <linux/linkage.h>
@@ -42,22 +50,31 @@ SYM_FUNC_START(stackleak_erase)
 	jne	.Lerase_off
 #endif
 
-	/* %rdx: lowest word we may write, above STACK_END_MAGIC. */
-	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
-	leaq	-THREAD_SIZE+8(%rsi), %rdx
+	/*
+	 * The bounds are the ones the rest of the kernel uses: the stack
+	 * starts at task->stack (end_of_stack(), STACK_END_MAGIC in its
+	 * first word) and pt_regs end at cpu_current_top_of_stack
+	 * (task_top_of_stack()). asm-offsets.c asserts the layout at build
+	 * time.
+	 *
+	 * %rdx: lowest word we may write, above STACK_END_MAGIC.
+	 */
+	movq	PER_CPU_VAR(current_task), %rax
+	movq	TASK_stack(%rax), %rdx
+	addq	$8, %rdx
 
 	/* %rsi: end of the dead area, pt_regs or our own frame. */
+	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
 	subq	$PTREGS_SIZE, %rsi
-	movq	%rsp, %rax
-	subq	%rdx, %rax
-	cmpq	$THREAD_SIZE-8, %rax
+	movq	%rsp, %rcx
+	subq	%rdx, %rcx
+	cmpq	$THREAD_SIZE-8, %rcx
 	jae	.Loff_task_stack
 	cmpq	%rsi, %rsp
 	cmovbq	%rsp, %rsi
 .Loff_task_stack:
 
 	/* %rdi: where the search starts, the recorded mark or lower. */
-	movq	PER_CPU_VAR(current_task), %rax
 	movq	TASK_lowest_stack(%rax), %rdi
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 	cmpq	TASK_lowest_stack_unerased(%rax), %rdi
@@ -75,7 +92,11 @@ SYM_FUNC_START(stackleak_erase)
 	 * than the few words this search usually reads. Below %rdx there is
 	 * nothing left to find.
 	 */
+#ifdef CONFIG_STACKLEAK_LEAK_CHECK
+	movq	stackleak_poison(%rip), %rax
+#else
 	movabsq	$STACKLEAK_POISON, %rax
+#endif
 	jmp	.Lfind_poison
 .Lfind_4_words:
 	cmpq	%rax, -8(%rdi)
@@ -156,30 +177,34 @@ SYM_FUNC_START(stackleak_erase)
 	cmpq	%rdx, %rdi
 	cmovbq	%rdx, %rdi
 #endif
-	/* The kernel runs with the direction flag clear: this goes up. */
+	/*
+	 * Reset the mark before the fill, not after: an NMI or #MC that
+	 * interrupts the fill on this stack (Xen PV has no IST) and runs
+	 * tracked code lowers it again, and the next erase covers what
+	 * that handler left below the fill.
+	 */
+	movq	PER_CPU_VAR(current_task), %rdx
+#ifdef CONFIG_STACKLEAK_METRICS
+	/* Keep this syscall's depth for /proc/<pid>/stack_depth. */
+	movq	TASK_lowest_stack(%rdx), %rcx
+	movq	%rcx, TASK_prev_lowest_stack(%rdx)
+#endif
 	movq	%rsi, %rcx
 	subq	%rdi, %rcx
+	/* Only mov and lea until the jbe: the flags are those of the subq. */
+	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
+	leaq	-PTREGS_SIZE(%rsi), %rsi
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	movq	%rsi, TASK_lowest_stack_unerased(%rdx)
+#endif
+	/* The next search starts at the top unless the tracker sees deeper. */
+	movq	%rsi, TASK_lowest_stack(%rdx)
 	jbe	.Lerased
+	/* The kernel runs with the direction flag clear: this goes up. */
 	shrq	$3, %rcx
 	rep stosq
 
 .Lerased:
-	movq	PER_CPU_VAR(current_task), %rdi
-	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
-	subq	$PTREGS_SIZE, %rsi
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	movq	%rsi, TASK_lowest_stack_unerased(%rdi)
-#endif
-	/* %rdi: current, %rsi: the top of the dead area. */
-.Lreset_mark:
-#ifdef CONFIG_STACKLEAK_METRICS
-	/* Keep this syscall's depth for /proc/<pid>/stack_depth. */
-	movq	TASK_lowest_stack(%rdi), %rcx
-	movq	%rcx, TASK_prev_lowest_stack(%rdi)
-#endif
-	/* The next search starts at the top unless the tracker sees deeper. */
-	movq	%rsi, TASK_lowest_stack(%rdi)
-
 	popq	%rdi
 	popq	%rsi
 	popq	%rdx
@@ -192,13 +217,17 @@ SYM_FUNC_START(stackleak_erase)
 	/* Not erasing: remember how deep the task went, for later. */
 	movq	PER_CPU_VAR(current_task), %rdi
 	movq	TASK_lowest_stack(%rdi), %rcx
+#ifdef CONFIG_STACKLEAK_METRICS
+	movq	%rcx, TASK_prev_lowest_stack(%rdi)
+#endif
 	cmpq	TASK_lowest_stack_unerased(%rdi), %rcx
 	jae	.Lkeep_unerased
 	movq	%rcx, TASK_lowest_stack_unerased(%rdi)
 .Lkeep_unerased:
 	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
 	subq	$PTREGS_SIZE, %rsi
-	jmp	.Lreset_mark
+	movq	%rsi, TASK_lowest_stack(%rdi)
+	jmp	.Lerased
 #endif
 SYM_FUNC_END(stackleak_erase)
 

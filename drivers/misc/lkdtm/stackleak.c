@@ -4,7 +4,7 @@
  * stack this task is not using now.
  *
  * Right after an erase, the task stack below pt_regs holds nothing but
- * STACKLEAK_POISON. The current syscall then wrote its frames from the top
+ * the poison (stackleak_poison_value()). The current syscall then wrote its frames from the top
  * down, at most a little below the lowest point it is known to have reached
  * (the tracked mark, or our own stack pointer): untracked small frames and
  * interrupt entry may go slightly deeper. So the first word that is not
@@ -51,7 +51,7 @@ static noinline void stackleak_scan_stack(struct stackleak_scan *s)
 		goto out;
 	}
 	for (addr = s->low; addr < start; addr += sizeof(unsigned long)) {
-		if (*(unsigned long *)addr != (unsigned long)STACKLEAK_POISON)
+		if (*(unsigned long *)addr != stackleak_poison_value())
 			break;
 	}
 	s->used = addr;

@@ -1,7 +1,8 @@
 # Crash test (own boot, crashtest=stackleak-alloca): LKDTM STACKLEAK_ALLOCA checks that a
 # small alloca is tracked, then makes an alloca larger than the remaining stack. The alloca
-# check must report it ("stackleak: alloca overflow") and kill the writing task oops-style
-# before memory is touched; the kernel keeps running, so this script goes on and reports.
+# check must report it ("stackleak: alloca overflow") and kill the writing task through
+# the oops path (end marker, TAINT_DIE) before memory is touched; the kernel keeps
+# running, so this script goes on and reports.
 # Expectations: harness/guest/crash/stackleak-alloca.expect (judged on the host).
 . /lib/harness.sh
 T=STACKLEAK_ALLOCA
@@ -14,6 +15,10 @@ sh -c "echo $T > $DIRECT" || rc=$?
 # ash reports a child killed by signal N as 128+N.
 if [ $rc -gt 128 ]; then echo "CRASHTEST: child killed (exit status $rc, signal $((rc - 128)))"
 else echo "CRASHTEST: child not killed (exit status $rc)"
+fi
+t=$(cat /proc/sys/kernel/tainted)
+if [ $((t & 128)) != 0 ]; then echo "CRASHTEST: TAINT_DIE set (tainted $t)"
+else echo "CRASHTEST: TAINT_DIE not set (tainted $t)"
 fi
 echo "CRASHTEST: dmesg since the trigger:"
 dmesg -c | sed 's/^/dmesg: /'

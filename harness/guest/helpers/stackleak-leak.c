@@ -16,7 +16,7 @@
  *                           other=N" (words of the 256 bytes that hold S,
  *                           the poison, zeros, anything else) and a dump of
  *                           them, 8 bytes a line
- * POISON (hex, as in memory) is STACKLEAK_POISON's bytes, little-endian.
+ * The poison is this boot's (poison.h).
  * Exit status 1 when a step fails (its errno is printed).
  */
 #include <errno.h>
@@ -28,9 +28,9 @@
 #include <unistd.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
+#include "poison.h"
 
 #define D "/sys/kernel/debug/test_stackleak/"
-#define POISON_HEX "91e3b5c78da9f1db"
 
 static void die(const char *what)
 {
@@ -144,8 +144,7 @@ static int demo(const char *secret)
 	n = got;
 	close(fd);
 	close(lfd);
-	for (i = 0; i < 8; i++)
-		sscanf(POISON_HEX + 2 * i, "%2hhx", &poison[i]);
+	load_poison(poison);
 	for (i = 0; i + 8 <= n; i += 8) {
 		const unsigned char *w = leak + i;
 		int k = 3;

@@ -27,12 +27,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "rawsys.h"
+#include "poison.h"
 
 #define D "/sys/kernel/debug/test_stackleak/"
 #define LEAK_BYTES 256
 /* Four distinct words, none of them poison, zero or a kernel address. */
 static const char secret[32] = "S3cr3t#1S3cr3t#2S3cr3t#3S3cr3t#4";
-static const unsigned char poison[8] = { 0x91, 0xe3, 0xb5, 0xc7, 0x8d, 0xa9, 0xf1, 0xdb };
 
 /* One kernel entry by the chosen instruction; the result as the kernel returned it. */
 static long planted_write(const char *entry, int fd)
@@ -103,6 +103,7 @@ int main(int argc, char **argv)
 {
 	unsigned char buf[LEAK_BYTES];
 	int rounds, r, wfd, rfd, rc, leaked = 0, bytes = 0, max = 0, pois = 0;
+	unsigned char poison[8];
 	char path[128];
 	long ret;
 
@@ -118,6 +119,7 @@ int main(int argc, char **argv)
 	}
 	if (rc)
 		return rc;
+	load_poison(poison);
 	snprintf(path, sizeof(path), D "secret_%s", argv[1]);
 	wfd = open(path, O_WRONLY);
 	rfd = open(D "leak_deep", O_RDONLY);

@@ -19,7 +19,7 @@
 D=/sys/kernel/debug/test_stackleak
 LEAKS=/sys/kernel/debug/stackleak/leaks
 CHECK=/proc/sys/kernel/stack_leak_check
-P=91e3b5c78da9f1db                   # STACKLEAK_POISON as bytes in memory
+P=$(poison_hex)                      # this boot's poison as bytes in memory
 REPORT='uninitialised stack copied to user space by'
 
 T=leak-record

@@ -39,7 +39,7 @@
 
 /* From erase-glue.S: the values erase.S was assembled with. */
 extern const unsigned long erase_user_poison, erase_user_ptregs_size;
-extern const unsigned long erase_user_thread_size;
+extern const unsigned long erase_user_thread_size, erase_user_task_stack;
 /* Preserves every general purpose register: callable from C. */
 void stackleak_erase(void);
 
@@ -176,6 +176,7 @@ int main(int argc, char **argv)
 	current_task = fake_task;
 	for (int i = 0; i < 8; i++)
 		fake_task[i] = high;
+	fake_task[erase_user_task_stack / 8] = (unsigned long)stack;
 	*(unsigned long *)stack = 0x57AC6E9DUL;	/* STACK_END_MAGIC */
 	sizes[NSIZES - 1] = high - low;
 

@@ -31,8 +31,9 @@ erase_user_ptregs_size:	.quad	PTREGS_SIZE
 erase_user_thread_size:	.quad	THREAD_SIZE
 
 	.globl	erase_user_task_lowest_stack, erase_user_task_prev_lowest_stack
-	.globl	erase_user_task_lowest_stack_unerased
+	.globl	erase_user_task_lowest_stack_unerased, erase_user_task_stack
 erase_user_task_lowest_stack:	.quad	TASK_lowest_stack
+erase_user_task_stack:	.quad	TASK_stack
 erase_user_task_prev_lowest_stack:
 #ifdef CONFIG_STACKLEAK_METRICS
 	.quad	TASK_prev_lowest_stack

@@ -64,7 +64,7 @@ extern const unsigned long erase_user_poison, erase_user_run_words;
 extern const unsigned long erase_user_min_size;
 extern const unsigned long erase_user_ptregs_size, erase_user_thread_size;
 extern const long erase_user_task_lowest_stack, erase_user_task_prev_lowest_stack;
-extern const long erase_user_task_lowest_stack_unerased;
+extern const long erase_user_task_lowest_stack_unerased, erase_user_task_stack;
 extern unsigned long erase_call_saved_rsp;
 void erase_call(const struct erase_regs *in, struct erase_regs *out, void *stack);
 
@@ -81,7 +81,7 @@ bool stackleak_erase_off;
  */
 #define TASK_WORDS 8
 static unsigned long fake_task[TASK_WORDS];
-static long LS, PREV = -1, UNERASED = -1;
+static long LS, PREV = -1, UNERASED = -1, STK;
 #define TASK_SENTINEL	0x7a5c7a5c00000000UL
 
 /* Patterns: the high half names the kind, the low half the word index. */
@@ -166,7 +166,7 @@ static const char *kind(unsigned long v)
 	return v == STACK_END_MAGIC ? "magic" : v == 0 ? "zero" : "other";
 }
 
-/* A task as stackleak_task_init() leaves it: every mark at the top. */
+/* A task after an exit to user space: every mark at the top. */
 static void task_init(void)
 {
 	for (long i = 0; i < TASK_WORDS; i++)
@@ -176,6 +176,7 @@ static void task_init(void)
 		fake_task[PREV] = high;
 	if (UNERASED >= 0)
 		fake_task[UNERASED] = high;
+	fake_task[STK] = stk;
 }
 
 /*
@@ -407,8 +408,17 @@ static int sc_hole_run_length(void)
 	return erase(mark, 0, 5);
 }
 
-/* (d) A fresh stack of zeros, mark at the top as stackleak_task_init() sets. */
+/* (d) A fresh stack of zeros, mark at the bottom as stackleak_task_init() sets. */
 static int sc_fresh_zero_stack(void)
+{
+	clean_stack();
+	set_both(low, high, 0);
+	set(expect, low, high, POISON);
+	return erase(low, 0, 6);
+}
+
+/* The same with the mark at the top: the search finds no poison, the same fill. */
+static int sc_fresh_zero_stack_top(void)
 {
 	clean_stack();
 	set_both(low, high, 0);
@@ -756,6 +766,7 @@ static const struct scenario scenarios[] = {
 	{ "hole-run-length", sc_hole_run_length,
 	  "dirt below a run of STACKLEAK_RUN_WORDS poison words stays (by design)", 0 },
 	{ "fresh-zero-stack", sc_fresh_zero_stack, NULL, 0 },
+	{ "fresh-zero-stack-top", sc_fresh_zero_stack_top, NULL, 0 },
 	{ "near-bottom", sc_near_bottom, NULL, 0 },
 	{ "mark-above-top", sc_mark_above_top, NULL, 0 },
 	{ "mark-in-ptregs", sc_mark_in_ptregs, NULL, 0 },
@@ -841,9 +852,11 @@ int main(int argc, char **argv)
 	PREV = PREV < 0 ? -1 : PREV / (long)W;
 	UNERASED = UNERASED < 0 ? -1 : UNERASED / (long)W;
 	LS /= W;
+	STK = erase_user_task_stack / (long)W;
 	if (LS < 0 || LS >= TASK_WORDS || PREV >= TASK_WORDS || UNERASED >= TASK_WORDS ||
 	    erase_user_task_lowest_stack % W || LS == PREV || LS == UNERASED ||
-	    (PREV >= 0 && PREV == UNERASED)) {
+	    (PREV >= 0 && PREV == UNERASED) || STK == LS || STK == PREV ||
+	    STK == UNERASED || STK >= TASK_WORDS || erase_user_task_stack % W) {
 		printf("FAIL: fake-task: asm-offsets.h offsets %ld %ld %ld do not fit %d distinct words\n",
 		       erase_user_task_lowest_stack, erase_user_task_prev_lowest_stack,
 		       erase_user_task_lowest_stack_unerased, TASK_WORDS);
