@@ -12,6 +12,11 @@ poison_hex() {
 	echo "$v" | sed 's/../& /g' | awk '{ for (i = NF; i > 0; i--) printf "%s", $i; print "" }'
 }
 
+# depth_probe_off: the boot says /proc/<pid>/stack_depth cannot tell syscalls apart
+# (harness.depth_probe=off, e.g. with STACKLEAK_TRACK_MIN_SIZE=1024 no frame of the probed
+# paths is tracked, so every depth is pt_regs alone); the erase is still checked by LKDTM.
+depth_probe_off() { grep -q 'harness.depth_probe=off' /proc/cmdline; }
+
 # erase_once: trigger STACKLEAK_ERASING once from this shell (so from its CPU affinity).
 # Sets ERASE to the kernel's verdict: OK, FAIL, XFAIL or NONE, and LAST_DMESG to its lines.
 erase_once() {

@@ -19,14 +19,19 @@ OUT=$B/configs-results.log
 for v in ${CONFIGS:-novmap-lockdep xenpv realistic track-max track-max-clang}; do
 	unset CLANG
 	case $v in
-	novmap-lockdep | xenpv | track-max)
+	novmap-lockdep | xenpv)
 		export SRC=$B/linux OBJ=$B/obj-$v
 		export FRAGS="minimal stackleak leakcheck plant matrix/$v"
 		append= ;;
+	# No frame of the syscalls the depth probes use is tracked: LKDTM checks the exits.
+	track-max)
+		export SRC=$B/linux OBJ=$B/obj-$v
+		export FRAGS="minimal stackleak leakcheck plant matrix/$v"
+		append=harness.depth_probe=off ;;
 	track-max-clang)
 		export SRC=$B/linux OBJ=$B/obj-$v CLANG=1
 		export FRAGS="minimal stackleak clang plant matrix/track-max"
-		append= ;;
+		append=harness.depth_probe=off ;;
 	realistic)
 		bench_kernel realistic ours+leak-check
 		append=$(bench_append realistic) ;;
@@ -36,7 +41,12 @@ for v in ${CONFIGS:-novmap-lockdep xenpv realistic track-max track-max-clang}; d
 	"$H/pipeline/config.sh"
 	"$H/pipeline/build.sh" > "$OBJ.build-output" 2>&1 || { tail -20 "$OBJ.build-output"; die "$v: build failed"; }
 	w=$(sed -n 's/^build: done in .*, \([0-9]*\) warning(s)/\1/p' "$OBJ.build-output")
+	# clang-22 on 6.1: two objtool warnings the make test-clang kernel has too
+	# (config/matrix/known-clang-warnings, one fixed string a line).
+	known=0
+	[ "${CLANG:-}" != 1 ] || known=$(grep 'warning:' "$OBJ/build.log" | grep -cFf "$H/config/matrix/known-clang-warnings" || true)
 	if [ "$w" = 0 ]; then echo "RESULT: config-$v-build PASS 0 warnings (objtool included)" | tee -a "$OUT"
+	elif [ "$w" = "$known" ]; then echo "RESULT: config-$v-build PASS $w warning(s), all known for clang-22 (config/matrix/known-clang-warnings)" | tee -a "$OUT"
 	else echo "RESULT: config-$v-build FAIL $w warning(s), see $OBJ.build-output" | tee -a "$OUT"
 	fi
 	if [ "$v" = xenpv ]; then
