@@ -71,21 +71,23 @@ static DEFINE_RATELIMIT_STATE(leak_untracked_rs, 5 * HZ, 1);
 static unsigned int poison_bytes(unsigned long word, unsigned long poison)
 {
 	unsigned long diff = word ^ poison, rest;
-	unsigned int top, bottom, mask;
+	unsigned int top, bottom, run, mask;
 
 	if (!diff)
 		return GENMASK(sizeof(long) - 1, 0);
+	/* Poison bytes in a row from the most and the least significant end. */
 	top = (BITS_PER_LONG - 1 - __fls(diff)) / 8;
 	bottom = __ffs(diff) / 8;
 	if (top >= bottom) {
+		run = top;
 		mask = top ? GENMASK(sizeof(long) - 1, sizeof(long) - top) : 0;
 		rest = top >= 4 ? word & GENMASK(8 * (sizeof(long) - top) - 1, 0) : 0;
 	} else {
-		top = bottom;
+		run = bottom;
 		mask = GENMASK(bottom - 1, 0);
 		rest = word >> (8 * bottom);
 	}
-	if (top >= 6 || (top >= 4 && rest < BIT(16)))
+	if (run >= 6 || (run >= 4 && rest < BIT(16)))
 		return mask;
 	return 0;
 }
