@@ -78,18 +78,17 @@ static unsigned int poison_bytes(unsigned long word, unsigned long poison)
 	/* Poison bytes in a row from the most and the least significant end. */
 	top = (BITS_PER_LONG - 1 - __fls(diff)) / 8;
 	bottom = __ffs(diff) / 8;
+	run = max(top, bottom);
+	if (run < 4)
+		return 0;
 	if (top >= bottom) {
-		run = top;
-		mask = top ? GENMASK(sizeof(long) - 1, sizeof(long) - top) : 0;
-		rest = top >= 4 ? word & GENMASK(8 * (sizeof(long) - top) - 1, 0) : 0;
+		mask = GENMASK(sizeof(long) - 1, sizeof(long) - top);
+		rest = word & GENMASK(8 * (sizeof(long) - top) - 1, 0);
 	} else {
-		run = bottom;
 		mask = GENMASK(bottom - 1, 0);
 		rest = word >> (8 * bottom);
 	}
-	if (run >= 6 || (run >= 4 && rest < BIT(16)))
-		return mask;
-	return 0;
+	return run >= 6 || rest < BIT(16) ? mask : 0;
 }
 
 static void stackleak_leak_found(unsigned long caller, unsigned long size,

@@ -58,6 +58,11 @@ leak_check_absent_on_clang() {
 # CVE-2009-2847 in sigaltstack) and the sites a test provoked on purpose (listed, one
 # function a line, in $PROVOKED): each is a false report or a real leak.
 PROVOKED=/tmp/stackleak-provoked-sites
+# leak_count SITE: the detector's hits at the call site SITE (a function name), 0 if none.
+leak_count() {
+	awk -v f="$1" '$2 ~ "^"f"\\+" { print $1; n = 1 } END { if (!n) print 0 }' \
+		/sys/kernel/debug/stackleak/leaks
+}
 unplanted_leaks() {
 	sites="record_copy|leak_copy|__do_sys_sigaltstack"
 	[ ! -s $PROVOKED ] || sites="$sites|$(paste -sd'|' $PROVOKED)"

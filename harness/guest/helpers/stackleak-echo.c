@@ -89,14 +89,19 @@ static void bulk(int urandom, long mib)
 	printf("read %ld MiB\n", mib);
 }
 
+static int usage(const char *prog)
+{
+	fprintf(stderr, "usage: %s name|uname HEX | getrandom|urandom MIB\n", prog);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char want[65] = { 0 }, got[65] = { 0 };
 	size_t n;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: %s name|uname HEX | getrandom|urandom MIB\n", argv[0]);
-		return 1;
+		return usage(argv[0]);
 	}
 	if (!strcmp(argv[1], "name")) {
 		n = unhex(argv[2], want, 15);
@@ -118,8 +123,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "getrandom") || !strcmp(argv[1], "urandom")) {
 		bulk(argv[1][0] == 'u', atol(argv[2]));
 	} else {
-		fprintf(stderr, "usage: %s name|uname HEX | getrandom|urandom MIB\n", argv[0]);
-		return 1;
+		return usage(argv[0]);
 	}
 	return 0;
 }

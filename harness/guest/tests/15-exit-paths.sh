@@ -17,12 +17,13 @@ if [ ! -e /proc/self/stack_depth ]; then
 	result exit-sysret64 FAIL "no /proc/self/stack_depth (CONFIG_STACKLEAK_METRICS?)"; exit 0
 fi
 
+probe=1
+! depth_probe_off || probe=
+
 # check NAME BINARY PATH HOW: HOW says which exit and event, for the detail.
 check() {
-	name=$1 bin=$2 path=$3 how=$4
-	if depth_probe_off; then
-		out="depth $path ok=- base=- seen=- retries=-" rc=0
-	else
+	name=$1 bin=$2 path=$3 how=$4 out= rc=0
+	if [ -n "$probe" ]; then
 		out=$($bin "$path" depth "$N" 2>&1)
 		rc=$?
 	fi
@@ -43,7 +44,7 @@ check() {
 	lfail=$(echo "$log" | grep -c 'FAIL: ')
 	writes=$((N + 1))        # a warm-up round, then N
 	detail="$how: depth ${seen:-?} vs baseline ${base:-?} bytes in ${ok:-?} rounds (${retries:-?} retries); LKDTM $lok/$writes OK"
-	! depth_probe_off || detail="$how: LKDTM $lok/$writes OK; no depth probe (harness.depth_probe=off)"
+	[ -n "$probe" ] || detail="$how: LKDTM $lok/$writes OK; no depth probe (harness.depth_probe=off)"
 	if [ $rc = 0 ] && [ $lrc = 0 ] && [ "$lok" = $writes ] && [ "$lfail" = 0 ]; then
 		result "$name" PASS "$detail"
 	else

@@ -8,14 +8,15 @@ if [ ! -e /proc/self/stack_depth ]; then
 fi
 if depth_probe_off; then
 	result $T XFAIL "harness.depth_probe=off: no frame of getppid() or stat() is tracked"
+elif ! out=$(stack-depth); then
+	result $T FAIL "stack-depth failed: $out"
 else
-out=$(stack-depth) || { result $T FAIL "stack-depth failed: $out"; exit 0; }
-g=$(echo "$out" | sed -n 's/^getppid //p') s=$(echo "$out" | sed -n 's/^stat //p')
-if [ "${g:--1}" -gt 0 ] && [ "${s:--1}" -gt "$g" ]; then
-	result $T PASS "previous stack depth, least of 16: getppid $g bytes, stat $s bytes"
-else
-	result $T FAIL "expected stat deeper than getppid > 0: getppid ${g:-?}, stat ${s:-?}"
-fi
+	g=$(echo "$out" | sed -n 's/^getppid //p') s=$(echo "$out" | sed -n 's/^stat //p')
+	if [ "${g:--1}" -gt 0 ] && [ "${s:--1}" -gt "$g" ]; then
+		result $T PASS "previous stack depth, least of 16: getppid $g bytes, stat $s bytes"
+	else
+		result $T FAIL "expected stat deeper than getppid > 0: getppid ${g:-?}, stat ${s:-?}"
+	fi
 fi
 
 T=metrics-access

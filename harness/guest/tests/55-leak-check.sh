@@ -30,14 +30,12 @@ fi
 for f in $D/record $LEAKS $CHECK; do
 	[ -e $f ] || { result $T FAIL "$f missing (CONFIG_STACKLEAK_LEAK_CHECK, CONFIG_TEST_STACKLEAK?)"; exit 0; }
 done
-# count SITE: hits of the call site SITE (a function name) in the leaks file.
-count() { awk -v f="$1" '$2 ~ "^"f"\\+" { print $1; n = 1 } END { if (!n) print 0 }' $LEAKS; }
 echo 1 > $CHECK
 dmesg -c >/dev/null
 out=$(stackleak-leak record) log=$(dmesg -c)
 want="pad1=${P:8:8} reserved=$P pad2=${P:4:12}"
 rep=$(echo "$log" | grep "$REPORT" | sed 's/.*stackleak: //')
-n1=$(count record_copy)
+n1=$(leak_count record_copy)
 if [ "$out" != "$want" ]; then
 	result $T FAIL "user got '$out', want '$want'"
 elif ! echo "$rep" | grep -q "by record_copy+.*: 18 of 32 bytes are poison, the first at offset 4;"; then
@@ -52,17 +50,17 @@ fi
 
 T=leak-record-modes
 errs=
-out=$(stackleak-leak record) log=$(dmesg -c) n2=$(count record_copy)
+out=$(stackleak-leak record) log=$(dmesg -c) n2=$(leak_count record_copy)
 [ "$out" = "$want" ] || errs="$errs; mode 1 again: user got '$out'"
 echo "$log" | grep -q "$REPORT" && errs="$errs; reported a second time"
 [ "$n2" = $((n1 + 1)) ] || errs="$errs; count $n1 -> $n2, want +1"
 echo 2 > $CHECK
-out=$(stackleak-leak record) log=$(dmesg -c) n3=$(count record_copy)
+out=$(stackleak-leak record) log=$(dmesg -c) n3=$(leak_count record_copy)
 [ "$out" = "pad1=00000000 reserved=0000000000000000 pad2=000000000000" ] ||
 	errs="$errs; mode 2: user got '$out', want zeros"
 [ "$n3" = $((n2 + 1)) ] || errs="$errs; mode 2: count $n2 -> $n3, want +1"
 echo 0 > $CHECK
-out=$(stackleak-leak record) log=$(dmesg -c) n4=$(count record_copy)
+out=$(stackleak-leak record) log=$(dmesg -c) n4=$(leak_count record_copy)
 [ "$out" = "$want" ] || errs="$errs; mode 0: user got '$out', want the poison"
 [ "$n4" = "$n3" ] || errs="$errs; mode 0: count $n3 -> $n4, want unchanged"
 echo "$log" | grep -q "$REPORT" && errs="$errs; mode 0 reported"
@@ -112,9 +110,9 @@ fi
 
 T=leak-cve-entry-work
 site="(__do_sys|__x64_sys)_sigaltstack"
-n1=$(count "$site")
+n1=$(leak_count "$site")
 out=$(stackleak-leak sigaltstack-traced)
-n2=$(count "$site")
+n2=$(leak_count "$site")
 if [ "${out#* }" != "pad=${P:8:8}" ]; then
 	result $T FAIL "user did not get the poison in the padding: $out (count $n1 -> $n2)"
 elif [ "$n2" != $((n1 + 1)) ]; then

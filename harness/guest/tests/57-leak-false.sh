@@ -38,19 +38,21 @@ U=1141ffffffffffff	# upstream's -0xBEEF
 H=020000008da9f1db	# a u32 of 2, then the constant's top half (padding shape)
 ABC=616263
 old_mode=$(cat $CHECK)
+# new_reports: the detector's reports since the last call (dmesg -c), one a line.
+new_reports() { dmesg -c | grep "$REPORT" | sed 's/.*stackleak: //'; }
 # echo_test NAME KIND HEX...: each HEX through "stackleak-echo KIND", in modes 1 and 2.
 echo_test() {
 	t=$1 kind=$2 errs=
 	shift 2
 	for mode in 1 2; do
 		echo $mode > $CHECK
-		dmesg -c >/dev/null
+		new_reports >/dev/null
 		before=$(cat $LEAKS)
 		for hex in "$@"; do
 			out=$(stackleak-echo "$kind" "$hex")
 			[ "$out" = same ] || errs="$errs; mode $mode: ${hex:0:24}...: $out"
 		done
-		rep=$(dmesg -c | grep "$REPORT" | sed 's/.*stackleak: //' | head -1)
+		rep=$(new_reports | head -1)
 		[ -z "$rep" ] || errs="$errs; mode $mode: reported: $rep"
 		[ "$(cat $LEAKS)" = "$before" ] || errs="$errs; mode $mode: leaks counts changed"
 	done
@@ -72,13 +74,13 @@ echo_test leak-false-uname uname $names
 T=leak-false-random
 mib=${LEAK_RANDOM_MIB:-8192}
 echo 2 > $CHECK
-dmesg -c >/dev/null
+new_reports >/dev/null
 before=$(cat $LEAKS)
 start=$(date +%s)
 g=$(stackleak-echo getrandom $((mib / 2)))
 u=$(stackleak-echo urandom $((mib - mib / 2)))
 secs=$(( $(date +%s) - start ))
-rep=$(dmesg -c | grep "$REPORT" | sed 's/.*stackleak: //' | head -1)
+rep=$(new_reports | head -1)
 if [ "$g" != "read $((mib / 2)) MiB" ] || [ "$u" != "read $((mib - mib / 2)) MiB" ]; then
 	result $T FAIL "getrandom: $g; urandom: $u"
 elif [ -n "$rep" ] || [ "$(cat $LEAKS)" != "$before" ]; then
@@ -90,21 +92,20 @@ fi
 T=leak-known-poison
 k=$(poison_hex)
 echo 1 > $CHECK
-dmesg -c >/dev/null
+new_reports >/dev/null
 out1=$(stackleak-echo name "$k$ABC")
-rep=$(dmesg -c | grep "$REPORT" | sed 's/.*stackleak: //' | head -1)
+rep=$(new_reports | head -1)
 # The host name after each pad: exactly one puts the poison on a whole word.
 uout= hits=
 for x in $pads; do
 	x=${x#-}
-	n0=$(awk '$2 ~ /^__do_sys_newuname\+/ { print $1 }' $LEAKS)
+	n0=$(leak_count __do_sys_newuname)
 	o=$(stackleak-echo uname "$x$k$ABC")
 	[ "$o" = same ] || uout="$uout ${#x}:$o"
-	n1=$(awk '$2 ~ /^__do_sys_newuname\+/ { print $1 }' $LEAKS)
-	[ "${n1:-0}" = "${n0:-0}" ] || hits="$hits $((${#x} / 2))"
+	[ "$(leak_count __do_sys_newuname)" = "$n0" ] || hits="$hits $((${#x} / 2))"
 done
 uout=${uout:-same}
-urep=$(dmesg -c | grep "$REPORT" | sed 's/.*stackleak: //' | grep newuname | head -1)
+urep=$(new_reports | grep newuname | head -1)
 echo 2 > $CHECK
 out2=$(stackleak-echo name "$k$ABC")
 printf '%s\n' __do_sys_prctl __do_sys_newuname >> $PROVOKED
