@@ -6,6 +6,9 @@
 #   STACKLEAK           build/obj (the `make test` kernel), kernel.stack_leak_check=0
 #   + leak detector     the same, =1: the leak is reported
 #   + detector, zero    the same, =2: the user gets zeros
+# Then the planted uninitialised stack pointer (test_stackleak_uninit), aimed from user space:
+# the write lands without STACKLEAK and with erasing off, faults on the poison with it,
+# hits NULL in the zero-initialised build, and lands when the spray is in the same syscall.
 # Exit 1 when a kernel does not behave as its column says (e.g. no secret without
 # STACKLEAK: the demo shows nothing then). Logs: build/qemu-demo-{none,ours}.log.
 set -eu -o pipefail
@@ -66,4 +69,22 @@ verdict "STACKLEAK + detector" "poison, and the leak is reported" "no report" \
 verdict "detector, zero mode" "zeros come out" "not only zeros" \
 	"has c4 '^secret=0 poison=0 zero=32 '" c4
 grep '^DEMO-REPORT' "$TMP/c3" | sed 's/^DEMO-REPORT /detector: /'
+
+# The planted uninitialised stack pointer (test_stackleak_uninit), aimed by an unprivileged
+# spray: attack KERNEL LABEL RE, the outcome that KERNEL's LABEL line must match.
+echo
+echo "an unprivileged process sprays the target's address, then triggers the planted bug:"
+attack() {
+	local line
+	line=$(grep -m1 "^DEMO-ATTACK $2: " "$TMP/$1.log" | sed 's/^DEMO-ATTACK //') || true
+	if [ -n "$line" ] && echo "$line" | grep -qE "$3"; then echo "DEMO: $line"
+	else echo "DEMO: $2: FAIL expected /$3/: ${line:-no line}"; fail=1
+	fi
+}
+attack none spray '(poll|select|sendmsg)$'
+attack none "no STACKLEAK" 'child=exit 0 target=written'
+attack none "zero-init" 'child=signal (9|11) target=unchanged'
+attack ours "erasing off" 'child=exit 0 target=written'
+attack ours "STACKLEAK" 'child=signal (9|11) target=unchanged'
+attack ours "same syscall" 'child=exit 0 target=written'
 [ $fail = 0 ]

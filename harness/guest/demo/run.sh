@@ -18,4 +18,24 @@ for m in $modes; do
 	dmesg -c | grep 'stackleak: uninitialised stack' | sed 's/.*stackleak: /DEMO-REPORT /'
 	echo "DEMO-END"
 done
+# The planted uninitialised stack pointer (test_stackleak_uninit), aimed by a spray from
+# an unprivileged process: DEMO-ATTACK lines. Root calibrates first, nothing erased.
+D=test_stackleak_uninit
+SYSCTL=/proc/sys/kernel/stack_erasing
+[ ! -e $SYSCTL ] || echo 0 > $SYSCTL
+spray=
+for s in poll select sendmsg; do
+	if stackleak-uninit $D $s peek >/dev/null; then spray=$s; break; fi
+done
+echo "DEMO-ATTACK spray: ${spray:-none reaches the pointer}"
+attack() { echo "DEMO-ATTACK $1: $(stackleak-uninit "$2" "$3" attack)"; }
+if [ -n "$spray" ] && [ -e $SYSCTL ]; then
+	attack "erasing off" $D $spray
+	echo 1 > $SYSCTL
+	attack "same syscall" $D same
+	attack "STACKLEAK" $D $spray
+elif [ -n "$spray" ]; then
+	attack "no STACKLEAK" $D $spray
+	attack "zero-init" ${D}_zero $spray
+fi
 echo DEMO-DONE

@@ -1,0 +1,30 @@
+# Crash test (own boot, randomize_kstack_offset=on, the default of distribution kernels):
+# the attack of stackleak-uninit-ptr, 20 times, with erasing on. Each system call now
+# starts up to 1 KiB deeper, at random, so where the spray lands and where the planted
+# pointer lies differ from call to call: whatever the pointer meets, it must be poison.
+# No calibration (it needs the offset off); the select() and sendmsg() sprays in turn.
+# Erasing off is not tried here: the pointer would then be whatever the stack held, and
+# the write would land anywhere. Expectations: stackleak-uninit-offset.expect.
+. /lib/harness.sh
+D=test_stackleak_uninit
+[ -c /dev/$D ] || echo "CRASHTEST: no /dev/$D"
+grep -q 'randomize_kstack_offset=on' /proc/cmdline || echo "CRASHTEST: no randomize_kstack_offset=on on the command line"
+# The oops reports go to the kernel log only; the summary below is the evidence.
+echo 1 > /proc/sys/kernel/printk
+echo 1 > $SYSCTL
+p=$(cat /sys/kernel/debug/stackleak/poison 2>/dev/null || echo dbf1a98dc7b5e391)
+faulted=0 gp=0 other=
+i=0
+while [ $i -lt 20 ]; do
+	case $((i % 2)) in 0) s=select ;; *) s=sendmsg ;; esac
+	dmesg -c >/dev/null
+	out=$(stackleak-uninit $D $s attack)
+	case $out in
+	*"child=signal 11 target=unchanged") faulted=$((faulted + 1)) ;;
+	*) other="$other; $out" ;;
+	esac
+	! dmesg | grep -q "general protection fault, probably for non-canonical address 0x$p" || gp=$((gp + 1))
+	i=$((i + 1))
+done
+echo "CRASHTEST: $faulted of 20 attacks faulted, target unchanged${other:+, others$other}"
+echo "CRASHTEST: faults on the poison 0x$p: $gp"
