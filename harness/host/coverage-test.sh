@@ -181,10 +181,6 @@ if [ -n "$UP" ]; then
 	up_sites=$sites
 	# Upstream is the anchor: its misses are information, never a failure.
 	echo "   (upstream misses are informational only)"
-	# Compare on the functions both images have (ours also carries our own
-	# LKDTM tests, which the base tree lacks), in instrumentable .text: in
-	# noinstr code ours tracks allocations on purpose (the random kstack
-	# offset), where upstream's plugin tracks nothing.
 	# Per function both images have, in instrumentable .text: ours may
 	# not place more calls than upstream, except where the frame is
 	# realigned (ours counts the padding into the frame, on purpose). In
