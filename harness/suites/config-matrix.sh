@@ -6,7 +6,9 @@
 #   realistic: the bench's realistic "ours+leak-check" kernel (PTI, retpolines, return
 #              thunks, RANDOMIZE_KSTACK_OFFSET), booted with pti=on spectre_v2=retpoline;
 #   track-max, track-max-clang: CONFIG_STACKLEAK_TRACK_MIN_SIZE=1024, the largest allowed
-#              (the fewest tracked frames, the longest boundary run), with GCC and Clang.
+#              (the fewest tracked frames, the longest boundary run), with GCC and Clang;
+#   distro (not in the default list yet): Debian's entry/stack/syscall options
+#              (config/distro.config), booted on an Intel-looking CPU.
 # Both have the leak detector and its test driver, as the `make test` kernel does.
 # Each is built (0 warnings required: objtool included), booted with the normal
 # tests (no crash tests: the deep-recursion one needs the VMAP_STACK guard page),
@@ -17,7 +19,7 @@ set -eu -o pipefail
 OUT=$B/configs-results.log
 : > "$OUT"
 for v in ${CONFIGS:-novmap-lockdep xenpv realistic track-max track-max-clang}; do
-	unset CLANG
+	unset CLANG QEMU_EXTRA
 	case $v in
 	novmap-lockdep | xenpv)
 		export SRC=$B/linux OBJ=$B/obj-$v
@@ -35,7 +37,14 @@ for v in ${CONFIGS:-novmap-lockdep xenpv realistic track-max track-max-clang}; d
 	realistic)
 		bench_kernel realistic ours+leak-check
 		append=$(bench_append realistic) ;;
-	*) die "unknown configuration '$v' (known: novmap-lockdep xenpv realistic track-max track-max-clang)" ;;
+	# Debian's options for the entry/exit path, stack and syscall cost (config/distro.config,
+	# pipeline/distro-config.sh), on an Intel-looking CPU as Debian's kernel would boot.
+	distro)
+		export SRC=$B/linux OBJ=$B/obj-$v
+		export FRAGS="minimal stackleak leakcheck plant distro"
+		export QEMU_EXTRA="-cpu qemu64,vendor=GenuineIntel"
+		append= ;;
+	*) die "unknown configuration '$v' (known: novmap-lockdep xenpv realistic track-max track-max-clang distro)" ;;
 	esac
 	echo "configs: $v ($OBJ)"
 	"$H/pipeline/config.sh"

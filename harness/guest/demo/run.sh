@@ -37,8 +37,5 @@ if [ -n "$spray" ] && [ -e $SYSCTL ]; then
 elif [ -n "$spray" ]; then
 	attack "no STACKLEAK" $D $spray
 	attack "zero-init" ${D}_zero $spray
-else
-	# No spray reaches it: a kernel that zero-initialises (the pointer reads NULL).
-	attack "zero-init kernel" $D select
 fi
 echo DEMO-DONE
