@@ -10,6 +10,8 @@ rt-tests trinity stress-ng $ARCH_PKGS"
 [ "${1:-}" != bench ] || PKGS="$PKGS python3-matplotlib time"
 # `harness/pipeline/deps.sh clang`: also the LLVM toolchain of the Clang kernel (make CLANG=1).
 [ "${1:-}" != clang ] || PKGS="$PKGS clang-22 lld-22 llvm-22"
+# `harness/pipeline/deps.sh distro`: also Debian's kernel configs (pipeline/distro-config.sh).
+[ "${1:-}" != distro ] || PKGS="$PKGS linux-config-6.1"
 # EXTRA_PKGS: more packages to require (harness/host/badinput-test.sh checks a missing one).
 PKGS="$PKGS ${EXTRA_PKGS:-}"
 missing=
