@@ -47,10 +47,18 @@ require_stackleak() {
 	fi
 }
 
-# The detector is GCC-only (Kconfig); true on a Clang kernel that lacks FILE, one of the detector's files.
-# Usage: leak_check_absent_on_clang FILE
-leak_check_absent_on_clang() {
-	[ ! -e "$1" ] && grep -q 'clang version' /proc/version
+# leak_check_absent FILE: true when FILE (one of the detector's files) is missing because
+# this kernel cannot have the detector, with the reason in WHY: it is GCC-only (Kconfig),
+# and it needs INIT_STACK_NONE (the boot says harness.init_stack=zero otherwise).
+leak_check_absent() {
+	[ ! -e "$1" ] || return 1
+	if grep -q 'clang version' /proc/version; then
+		WHY="Clang kernel: CONFIG_STACKLEAK_LEAK_CHECK is GCC-only"; return 0
+	fi
+	if grep -q 'harness.init_stack=zero' /proc/cmdline; then
+		WHY="INIT_STACK_ALL_ZERO kernel: CONFIG_STACKLEAK_LEAK_CHECK needs INIT_STACK_NONE"; return 0
+	fi
+	return 1
 }
 
 # Print the lines of the detector's counts (debugfs stackleak/leaks) at call sites other

@@ -12,7 +12,7 @@
  *           select  select()'s on-stack fd sets (EBADF: no such fds)
  *           sendmsg sendmsg()'s on-stack address and iovec array (EFAULT)
  *           same    the device's own TSU_SAME: the spray and the bug in
- *                   one system call
+ *                   one system call (attack only)
  *   MODE    peek    (root) spray words tagged with their index, then read
  *                   the pointer the bug would use: which word, if any,
  *                   lands on it. Prints "peek SPRAY: word N" or
@@ -150,20 +150,13 @@ static long spray_and_call(int fd, const char *spray, unsigned long cmd,
 	if (!strcmp(spray, "same")) {
 		for (i = 0; i < TSU_STAGE_WORDS; i++)
 			args[1 + i] = word(value, i);
-		cmd = cmd == TSU_WRITE ? TSU_SAME : cmd;
-		if (cmd != TSU_SAME) {
-			fprintf(stderr, "stackleak-uninit: same: no peek\n");
-			exit(1);
-		}
+		cmd = TSU_SAME;
 	} else if (!strcmp(spray, "poll")) {
 		spray_poll(value);
 	} else if (!strcmp(spray, "select")) {
 		spray_select(value);
-	} else if (!strcmp(spray, "sendmsg")) {
-		spray_sendmsg(value);
 	} else {
-		fprintf(stderr, "stackleak-uninit: unknown spray %s\n", spray);
-		exit(1);
+		spray_sendmsg(value);
 	}
 	if (syscall(SYS_ioctl, fd, cmd, args) < 0)
 		return -errno;
@@ -258,6 +251,15 @@ int main(int argc, char **argv)
 {
 	if (argc != 4) {
 		fprintf(stderr, "usage: stackleak-uninit DEVICE poll|select|sendmsg|same peek|attack\n");
+		return 1;
+	}
+	if (strcmp(argv[2], "poll") && strcmp(argv[2], "select") &&
+	    strcmp(argv[2], "sendmsg") && strcmp(argv[2], "same")) {
+		fprintf(stderr, "stackleak-uninit: unknown spray %s\n", argv[2]);
+		return 1;
+	}
+	if (!strcmp(argv[2], "same") && strcmp(argv[3], "attack")) {
+		fprintf(stderr, "stackleak-uninit: same: attack only (TSU_SAME writes)\n");
 		return 1;
 	}
 	dev = argv[1];
