@@ -7,9 +7,9 @@ result() { echo "RESULT: $*"; }
 
 # poison_hex: the poison the erase writes, as bytes in memory (hex, little-endian): this
 # boot's random one where the leak detector is built in (debugfs), else STACKLEAK_POISON.
+poison_value() { cat /sys/kernel/debug/stackleak/poison 2>/dev/null || echo dbf1a98dc7b5e391; }
 poison_hex() {
-	v=$(cat /sys/kernel/debug/stackleak/poison 2>/dev/null || echo dbf1a98dc7b5e391)
-	echo "$v" | sed 's/../& /g' | awk '{ for (i = NF; i > 0; i--) printf "%s", $i; print "" }'
+	poison_value | sed 's/../& /g' | awk '{ for (i = NF; i > 0; i--) printf "%s", $i; print "" }'
 }
 
 # depth_probe_off: the boot says /proc/<pid>/stack_depth cannot tell syscalls apart
@@ -75,4 +75,24 @@ unplanted_leaks() {
 	sites="record_copy|leak_copy|__do_sys_sigaltstack"
 	[ ! -s $PROVOKED ] || sites="$sites|$(paste -sd'|' $PROVOKED)"
 	grep -vE "^[0-9]+ ($sites)\+" /sys/kernel/debug/stackleak/leaks || true
+}
+
+# crash_aftermath: a crash test's evidence after its trigger: TAINT_DIE (set by the oops
+# path) and the kernel log since the trigger (the test ran `dmesg -c` before it).
+crash_aftermath() {
+	t=$(cat /proc/sys/kernel/tainted)
+	if [ $((t & 128)) != 0 ]; then echo "CRASHTEST: TAINT_DIE set (tainted $t)"
+	else echo "CRASHTEST: TAINT_DIE not set (tainted $t)"
+	fi
+	echo "CRASHTEST: dmesg since the trigger:"
+	dmesg -c | sed 's/^/dmesg: /'
+}
+
+# uninit_spray: the first spray (poll, select, sendmsg) whose data lands on the planted
+# pointer of test_stackleak_uninit (guest/helpers/stackleak-uninit.c; root, erasing off,
+# offset off); nothing if none does.
+uninit_spray() {
+	for s in poll select sendmsg; do
+		if stackleak-uninit test_stackleak_uninit $s peek >/dev/null; then echo $s; return; fi
+	done
 }

@@ -71,6 +71,11 @@ find "$SRC" -name 'Kconfig*' -path "$SRC/drivers/*" -print0 -o -name 'Kconfig*' 
 	xargs -0 awk '/^[ \t]*(config|menuconfig)[ \t]/ { print $2 }' | sort -u > "$T/drivers"
 awk -v skip="$SKIP" 'NR == FNR { d[$1] = 1; next } !($2 in d) && $2 !~ skip' "$T/drivers" "$T/needs.all" > "$T/needs"
 
+# sym LINE: the symbol of a .config line ("CONFIG_X=v" or "# CONFIG_X is not set"), no prefix.
+sym() { local s=${1#\# CONFIG_}; s=${s#CONFIG_}; echo "${s%%[= ]*}"; }
+# now LINE: that symbol's line in the trial .config.
+now() { grep -E "^CONFIG_$(sym "$1")=" "$T/obj/.config" || echo "# CONFIG_$(sym "$1") is not set"; }
+
 # Keep what holds on the minimal base: merge, olddefconfig; an option that did not hold
 # brings Debian's values of what it needs (once), else it is dropped; again until settled.
 : > "$T/dropped" ; : > "$T/expanded"
@@ -81,12 +86,8 @@ for round in $(seq 1 12); do
 	OBJ=$T/obj kmake -s olddefconfig >> "$T/log" 2>&1 || { cat "$T/log"; die "olddefconfig failed"; }
 	: > "$T/bad"
 	while read -r line; do
-		case $line in
-		CONFIG_*=*) sym=${line%%=*} ;;
-		*) sym=${line#\# }; sym=${sym%% *} ;;
-		esac
-		got=$(grep -E "^$sym=" "$T/obj/.config" || echo "# $sym is not set")
-		[ "$got" = "$line" ] || echo "${sym#CONFIG_}|$line|$got" >> "$T/bad"
+		got=$(now "$line")
+		[ "$got" = "$line" ] || echo "$(sym "$line")|$line|$got" >> "$T/bad"
 	done < "$T/want"
 	[ -s "$T/bad" ] || break
 	# What the unexpanded ones need, as Debian sets it, not yet wanted.
@@ -111,12 +112,8 @@ done
 : > "$T/over"
 grep -hE '^(CONFIG_[A-Z0-9_]+=|# CONFIG_[A-Z0-9_]+ is not set)' $(frag_files minimal stackleak) |
 while read -r line; do
-	case $line in
-	CONFIG_*=*) sym=${line%%=*} ;;
-	*) sym=${line#\# }; sym=${sym%% *} ;;
-	esac
-	grep -q "^$sym=\|^# $sym is not set" "$T/want" && continue
-	got=$(grep -E "^$sym=" "$T/obj/.config" || echo "# $sym is not set")
+	grep -q "^CONFIG_$(sym "$line")=\|^# CONFIG_$(sym "$line") is not set" "$T/want" && continue
+	got=$(now "$line")
 	[ "$got" = "$line" ] || echo "$got" >> "$T/over"
 done
 missing=

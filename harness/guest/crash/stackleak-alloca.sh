@@ -16,9 +16,4 @@ sh -c "echo $T > $DIRECT" || rc=$?
 if [ $rc -gt 128 ]; then echo "CRASHTEST: child killed (exit status $rc, signal $((rc - 128)))"
 else echo "CRASHTEST: child not killed (exit status $rc)"
 fi
-t=$(cat /proc/sys/kernel/tainted)
-if [ $((t & 128)) != 0 ]; then echo "CRASHTEST: TAINT_DIE set (tainted $t)"
-else echo "CRASHTEST: TAINT_DIE not set (tainted $t)"
-fi
-echo "CRASHTEST: dmesg since the trigger:"
-dmesg -c | sed 's/^/dmesg: /'
+crash_aftermath

@@ -12,7 +12,9 @@ grep -q 'randomize_kstack_offset=on' /proc/cmdline || echo "CRASHTEST: no random
 # The oops reports go to the kernel log only; the summary below is the evidence.
 echo 1 > /proc/sys/kernel/printk
 echo 1 > $SYSCTL
-p=$(cat /sys/kernel/debug/stackleak/poison 2>/dev/null || echo dbf1a98dc7b5e391)
+p=$(poison_value)
+# The kernel prints the fault address without leading zeros.
+a=$(echo "$p" | sed 's/^0*//')
 faulted=0 gp=0 other=
 i=0
 while [ $i -lt 20 ]; do
@@ -23,7 +25,7 @@ while [ $i -lt 20 ]; do
 	*"child=signal 11 target=unchanged") faulted=$((faulted + 1)) ;;
 	*) other="$other; $out" ;;
 	esac
-	! dmesg | grep -q "general protection fault, probably for non-canonical address 0x$p" || gp=$((gp + 1))
+	! dmesg | grep -q "general protection fault, probably for non-canonical address 0x$a" || gp=$((gp + 1))
 	i=$((i + 1))
 done
 echo "CRASHTEST: $faulted of 20 attacks faulted, target unchanged${other:+, others$other}"

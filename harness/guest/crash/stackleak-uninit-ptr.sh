@@ -8,18 +8,10 @@
 D=test_stackleak_uninit
 [ -c /dev/$D ] || echo "CRASHTEST: no /dev/$D"
 echo 0 > $SYSCTL
-spray=
-for s in poll select sendmsg; do
-	if stackleak-uninit $D $s peek; then spray=$s; break; fi
-done
-[ -n "$spray" ] || { echo "CRASHTEST: no spray reaches the pointer"; spray=poll; }
+spray=$(uninit_spray)
+[ -n "$spray" ] || { echo "CRASHTEST: no spray reaches the pointer"; spray=select; }
 echo 1 > $SYSCTL
-echo "CRASHTEST: poison $(cat /sys/kernel/debug/stackleak/poison 2>/dev/null || echo dbf1a98dc7b5e391)"
+echo "CRASHTEST: poison $(poison_value)"
 dmesg -c >/dev/null
 stackleak-uninit $D $spray attack | sed 's/^/CRASHTEST: /'
-t=$(cat /proc/sys/kernel/tainted)
-if [ $((t & 128)) != 0 ]; then echo "CRASHTEST: TAINT_DIE set (tainted $t)"
-else echo "CRASHTEST: TAINT_DIE not set (tainted $t)"
-fi
-echo "CRASHTEST: dmesg since the trigger:"
-dmesg -c | sed 's/^/dmesg: /'
+crash_aftermath

@@ -8,17 +8,9 @@ D=test_stackleak_uninit
 [ -c /dev/${D}_zero ] || echo "CRASHTEST: no /dev/${D}_zero"
 echo 0 > $SYSCTL
 # The spray that reaches the pointer in the build without zeroing: the same code.
-spray=
-for s in poll select sendmsg; do
-	if stackleak-uninit $D $s peek; then spray=$s; break; fi
-done
-[ -n "$spray" ] || { echo "CRASHTEST: no spray reaches the pointer"; spray=poll; }
+spray=$(uninit_spray)
+[ -n "$spray" ] || { echo "CRASHTEST: no spray reaches the pointer"; spray=select; }
 dmesg -c >/dev/null
 stackleak-uninit ${D}_zero $spray attack | sed 's/^/CRASHTEST: /'
-t=$(cat /proc/sys/kernel/tainted)
-if [ $((t & 128)) != 0 ]; then echo "CRASHTEST: TAINT_DIE set (tainted $t)"
-else echo "CRASHTEST: TAINT_DIE not set (tainted $t)"
-fi
-echo "CRASHTEST: dmesg since the trigger:"
-dmesg -c | sed 's/^/dmesg: /'
+crash_aftermath
 echo 1 > $SYSCTL

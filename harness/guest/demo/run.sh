@@ -5,6 +5,7 @@
 # Once per leak-check mode this kernel has (0 1 2; "-" without the detector):
 #   DEMO-BEGIN MODE, stackleak-leak's counts and dump, DEMO-REPORT lines (the detector's
 #   report from the kernel log), DEMO-END; DEMO-DONE last.
+. /lib/harness.sh
 SECRET=${1:-hunter2-is-my-password}
 CHECK=/proc/sys/kernel/stack_leak_check
 if [ -e $CHECK ]; then modes="0 1 2"; else modes=-; fi
@@ -21,12 +22,8 @@ done
 # The planted uninitialised stack pointer (test_stackleak_uninit), aimed by a spray from
 # an unprivileged process: DEMO-ATTACK lines. Root calibrates first, nothing erased.
 D=test_stackleak_uninit
-SYSCTL=/proc/sys/kernel/stack_erasing
 [ ! -e $SYSCTL ] || echo 0 > $SYSCTL
-spray=
-for s in poll select sendmsg; do
-	if stackleak-uninit $D $s peek >/dev/null; then spray=$s; break; fi
-done
+spray=$(uninit_spray)
 echo "DEMO-ATTACK spray: ${spray:-none reaches the pointer}"
 attack() { echo "DEMO-ATTACK $1: $(stackleak-uninit "$2" "$3" attack)"; }
 if [ -n "$spray" ] && [ -e $SYSCTL ]; then

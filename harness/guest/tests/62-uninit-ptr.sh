@@ -60,7 +60,7 @@ fi
 # Erasing on: after every spray the pointer holds this boot's poison (the attack, which
 # faults on it, is crash/stackleak-uninit-ptr).
 echo 1 > $SYSCTL
-p=$(cat /sys/kernel/debug/stackleak/poison 2>/dev/null || echo dbf1a98dc7b5e391)
+p=$(poison_value)
 bad= seen=
 for s in poll select sendmsg; do
 	n=$(peeks $D $s "miss 0x$p")
