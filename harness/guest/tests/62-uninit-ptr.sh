@@ -16,12 +16,17 @@ if [ ! -c /dev/$D ]; then result uninit-ptr FAIL "no /dev/$D (CONFIG_TEST_STACKL
 if [ ! -f $SYSCTL ]; then result uninit-ptr FAIL "$SYSCTL missing"; exit 0; fi
 
 # peeks DEV SPRAY WANT: how many of N sprays leave WANT ("word" for any sprayed word, or
-# a "miss 0x..." value) in the pointer the bug would use.
+# a "miss 0x..." value) in the pointer the bug would use. The first other value seen goes
+# to $OTHER, for the failure's detail.
+OTHER=/tmp/uninit-other
 peeks() {
 	n=0 i=0
 	while [ $i -lt $N ]; do
 		out=$(stackleak-uninit "$1" "$2" peek) || true
-		case $out in "peek $1 $2: $3"*) n=$((n + 1)) ;; esac
+		case $out in
+		"peek $1 $2: $3"*) n=$((n + 1)) ;;
+		*) [ -s $OTHER ] || echo "$out" > $OTHER ;;
+		esac
 		i=$((i + 1))
 	done
 	echo $n
@@ -62,6 +67,7 @@ fi
 echo 1 > $SYSCTL
 p=$(poison_value)
 bad= seen=
+rm -f $OTHER
 for s in poll select sendmsg; do
 	n=$(peeks $D $s "miss 0x$p")
 	seen="$seen, $s $n/$N"
@@ -71,7 +77,7 @@ seen=${seen#, }
 if [ -z "$bad" ]; then
 	result uninit-erased PASS "erasing on, the pointer is the poison 0x$p after every spray: $seen"
 else
-	result uninit-erased FAIL "erasing on, not always the poison 0x$p:$bad ($seen)"
+	result uninit-erased FAIL "erasing on, not always the poison 0x$p:$bad ($seen; first other: $(cat $OTHER))"
 fi
 
 # The limit: a spray earlier in the same system call is not erased before the bug runs
