@@ -77,8 +77,18 @@ unplanted_leaks() {
 	grep -vE "^[0-9]+ ($sites)\+" /sys/kernel/debug/stackleak/leaks || true
 }
 
-# crash_aftermath: a crash test's evidence after its trigger: TAINT_DIE (set by the oops
-# path) and the kernel log since the trigger (the test ran `dmesg -c` before it).
+# crash_begin: before a trigger that kills a task (not one that panics): empty the kernel
+# log and keep the oops off the console. The kernel prints to the serial port from any CPU
+# while the guest prints its own lines there, so an oops could land in the middle of a
+# CRASHTEST line; crash_aftermath prints it from the log instead. Loglevel 0, because
+# oops_begin() raises any other to the maximum (console_verbose()).
+crash_begin() {
+	dmesg -c >/dev/null
+	echo 0 > /proc/sys/kernel/printk
+}
+
+# crash_aftermath: a crash test's evidence after its trigger (crash_begin before it):
+# TAINT_DIE (set by the oops path) and the kernel log since the trigger.
 crash_aftermath() {
 	t=$(cat /proc/sys/kernel/tainted)
 	if [ $((t & 128)) != 0 ]; then echo "CRASHTEST: TAINT_DIE set (tainted $t)"

@@ -8,13 +8,14 @@ shift || true
 [ -f "$LOG" ] || die "no log $LOG"
 clean=$(tr -d '\r' < "$LOG")
 results=$( { cat "$@" 2>/dev/null || true; echo "$clean"; } | grep -o 'RESULT: .*' || true)
-pass=0 fail=0 skip=0 failed=
+pass=0 fail=0 skip=0 failed= why=
 while read -r _ name status detail; do
 	[ -n "${name:-}" ] || continue
 	case $status in
 	PASS) pass=$((pass + 1)) ;;
 	XFAIL|SKIP) skip=$((skip + 1)) ;;
-	*) fail=$((fail + 1)); failed="$failed $name" ;;
+	*) fail=$((fail + 1)); failed="$failed $name"
+	   why="$why  $name $status ${detail:0:400}"$'\n' ;;
 	esac
 	printf '  %-22s %-5s %s\n' "$name" "$status" "$detail"
 done <<< "$results"
@@ -30,7 +31,8 @@ if [ $fail -gt 0 ]; then
 	echo "--- last 40 lines of $LOG"
 	tail -n 40 <<< "$clean"
 	echo "---"
-	# After the log tail, so the last lines of a CI run name what failed.
+	# After the log tail, so the last lines of a CI run (all it shows) name what failed, and why.
+	[ -z "$why" ] || printf 'why:\n%s' "$why"
 	[ -z "$failed" ] || echo "failed:$failed"
 	[ -z "$problems" ] || echo "verdict: ${problems#, }"
 fi

@@ -8,7 +8,7 @@
 T=STACKLEAK_ALLOCA
 if [ ! -w "$DIRECT" ]; then echo "CRASHTEST-SKIP: no $DIRECT (LKDTM or debugfs missing)"; exit 0; fi
 if ! grep -qx "$T" "$DIRECT"; then echo "CRASHTEST-SKIP: LKDTM has no $T"; exit 0; fi
-dmesg -c >/dev/null
+crash_begin
 echo "CRASHTEST: triggering $T from a child shell"
 rc=0
 sh -c "echo $T > $DIRECT" || rc=$?

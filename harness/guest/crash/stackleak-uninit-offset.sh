@@ -10,7 +10,7 @@ D=test_stackleak_uninit
 [ -c /dev/$D ] || echo "CRASHTEST: no /dev/$D"
 grep -q 'randomize_kstack_offset=on' /proc/cmdline || echo "CRASHTEST: no randomize_kstack_offset=on on the command line"
 # The oops reports go to the kernel log only; the summary below is the evidence.
-echo 1 > /proc/sys/kernel/printk
+crash_begin
 echo 1 > $SYSCTL
 p=$(poison_value)
 # The kernel prints the fault address without leading zeros.

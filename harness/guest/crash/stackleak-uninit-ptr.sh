@@ -12,6 +12,6 @@ spray=$(uninit_spray)
 [ -n "$spray" ] || { echo "CRASHTEST: no spray reaches the pointer"; spray=select; }
 echo 1 > $SYSCTL
 echo "CRASHTEST: poison $(poison_value)"
-dmesg -c >/dev/null
+crash_begin
 stackleak-uninit $D $spray attack | sed 's/^/CRASHTEST: /'
 crash_aftermath

@@ -10,7 +10,7 @@ echo 0 > $SYSCTL
 # The spray that reaches the pointer in the build without zeroing: the same code.
 spray=$(uninit_spray)
 [ -n "$spray" ] || { echo "CRASHTEST: no spray reaches the pointer"; spray=select; }
-dmesg -c >/dev/null
+crash_begin
 stackleak-uninit ${D}_zero $spray attack | sed 's/^/CRASHTEST: /'
 crash_aftermath
 echo 1 > $SYSCTL
