@@ -7,7 +7,7 @@
 # Every stage is idempotent and cheap when its inputs did not change; Kbuild does the rest.
 SHELL := /bin/bash
 .NOTPARALLEL:
-.PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean
+.PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean distro-run
 .PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run demo test-clang
 
 # The harness by concern (harness/README.md): P the pipeline stages, T the host tests,
@@ -38,6 +38,26 @@ export OBJ := build/obj-clang
 export LOG := build/qemu-clang.log
 export FRAGS := minimal stackleak clang plant
 DEPS_ARGS := clang
+endif
+# `make DISTRO=1 ...`: the same pipeline with Debian's amd64 options on top of the minimal
+# config (harness/config/distro.config, derived by harness/pipeline/distro-config.sh), booted
+# as Debian's kernel boots on an Intel CPU (harness/lib.sh), in build/obj-distro, log
+# build/qemu-distro.log; with CLANG=1 build/obj-clang-distro, build/qemu-clang-distro.log.
+# No leak detector: it needs INIT_STACK_NONE, and Debian zero-initialises the stack.
+ifeq ($(DISTRO),1)
+ifeq ($(UPSTREAM),1)
+$(error DISTRO=1 is our series on Debian's options: no UPSTREAM=1 for it (make bench has both))
+endif
+export DISTRO
+ifeq ($(CLANG),1)
+export OBJ := build/obj-clang-distro
+export LOG := build/qemu-clang-distro.log
+export FRAGS := minimal stackleak clang plant distro distro-clang
+else
+export OBJ := build/obj-distro
+export LOG := build/qemu-distro.log
+export FRAGS := minimal stackleak plant distro
+endif
 endif
 LOG ?= build/qemu.log
 
@@ -90,15 +110,30 @@ demo: build initramfs
 # The short soak of `make test`: 60 s of trinity, 200 erases under load.
 soak-run: build initramfs
 	@SOAK_SECONDS=60 $(S) soak $(U)/soak.sh || true
-test: host-tests boot crash-run soak-run
-	@$(S) verdict $(P)/verdict.sh $(LOG) build/host-results.log build/crash-results.log build/soak-results.log
+# Debian's configuration: the same guest suite and crash tests on the DISTRO=1 kernel.
+distro-run:
+	@$(MAKE) --no-print-directory DISTRO=1 boot crash-run
+# One verdict per configuration, then their counts side by side (summary.sh: exit 1 if any failed).
+test: host-tests boot crash-run soak-run distro-run
+	@rm -f build/verdicts.log
+	@VERDICT_NAME="minimal, GCC" $(S) verdict $(P)/verdict.sh $(LOG) build/host-results.log \
+		build/crash-results.log build/soak-results.log || true
+	@VERDICT_NAME="Debian's options, GCC" $(S) verdict-distro $(P)/verdict.sh \
+		build/qemu-distro.log build/crash-results-distro.log || true
+	@$(P)/summary.sh build/verdicts.log
 
 # The Clang kernel (clang-22, CONFIG_CLANG_STACKLEAK instead of the plugin) through the
 # same guest suite and the crash tests, in build/obj-clang; logs build/qemu-clang.log,
 # build/qemu-crash-clang-NAME.log. The alloca check is GCC only: its crash test XFAILs.
 test-clang:
 	@$(MAKE) --no-print-directory CLANG=1 boot crash-run
-	@$(S) verdict-clang $(P)/verdict.sh build/qemu-clang.log build/crash-results-clang.log
+	@$(MAKE) --no-print-directory CLANG=1 DISTRO=1 boot crash-run
+	@rm -f build/verdicts-clang.log
+	@VERDICT_NAME="minimal, Clang" VERDICTS=build/verdicts-clang.log $(S) verdict-clang \
+		$(P)/verdict.sh build/qemu-clang.log build/crash-results-clang.log || true
+	@VERDICT_NAME="Debian's options, Clang" VERDICTS=build/verdicts-clang.log $(S) verdict-clang-distro \
+		$(P)/verdict.sh build/qemu-clang-distro.log build/crash-results-clang-distro.log || true
+	@$(P)/summary.sh build/verdicts-clang.log
 
 # checkpatch --strict + git am of the series (also part of `make test`, via host-tests).
 check-series: tree

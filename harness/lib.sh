@@ -26,6 +26,16 @@ export CCACHE_COMPILERCHECK=content
 KLLVM= TAG=
 if [ "${CLANG:-}" = 1 ]; then KLLVM=-22 KCC0=clang$KLLVM TAG=-clang; else KCC0=gcc; fi
 if command -v ccache >/dev/null 2>&1; then KCC="ccache $KCC0"; else KCC=$KCC0; fi
+# DISTRO=1 (make DISTRO=1 ...): Debian's options (config/distro.config), booted the way
+# Debian's kernel boots on an Intel CPU: QEMU's default CPU model says AMD, which leaves
+# PTI and retpolines off; Debian's x32 ABI is off unless syscall.x32=y; the guest is told
+# that the kernel zero-initialises its stack (INIT_STACK_ALL_ZERO). boot.sh adds these.
+BOOT_QEMU= BOOT_APPEND=
+if [ "${DISTRO:-}" = 1 ]; then
+	TAG=$TAG-distro
+	BOOT_QEMU="-cpu qemu64,vendor=GenuineIntel"
+	BOOT_APPEND="harness.init_stack=zero syscall.x32=y"
+fi
 # Same make variables for config and build, else Kconfig re-syncs every time.
 # MAKEFLAGS is dropped so an outer `make` does not leak its jobserver/flags into Kbuild.
 kmake() {

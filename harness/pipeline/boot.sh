@@ -16,13 +16,13 @@ SMP=${SMP:-2}
 QEMU_EXTRA=${QEMU_EXTRA:-}
 # No oops=panic: an oops in a test process should still let the other tests report;
 # the verdict fails on any Oops/BUG/WARNING anyway. panic=-1 + -no-reboot ends QEMU on panic.
-APPEND=${APPEND:-console=$CONSOLE panic=-1 ${EXTRA_APPEND:-}}
+APPEND=${APPEND:-console=$CONSOLE panic=-1 ${BOOT_APPEND:+$BOOT_APPEND }${EXTRA_APPEND:-}}
 [ -f "$KERNEL" ] || die "no $KERNEL: run harness/pipeline/build.sh"
 [ -f "$INITRD" ] || die "no $INITRD: run harness/pipeline/initramfs.sh"
-echo "boot: $KERNEL, -smp $SMP${QEMU_EXTRA:+ $QEMU_EXTRA}, timeout ${TIMEOUT}s, log $LOG"
+echo "boot: $KERNEL, -smp $SMP${BOOT_QEMU:+ $BOOT_QEMU}${QEMU_EXTRA:+ $QEMU_EXTRA}, timeout ${TIMEOUT}s, log $LOG"
 start=$(date +%s)
 rc=0
-timeout -k 5 "$TIMEOUT" $QEMU_SYSTEM $QEMU_MACHINE -smp "$SMP" $QEMU_EXTRA -m 512 -nographic -no-reboot \
+timeout -k 5 "$TIMEOUT" $QEMU_SYSTEM $QEMU_MACHINE $BOOT_QEMU -smp "$SMP" $QEMU_EXTRA -m 512 -nographic -no-reboot \
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND" </dev/null 2>&1 | tee "$LOG" || rc=$?
 [ $rc != 124 ] || echo "HARNESS: TIMEOUT after ${TIMEOUT}s" | tee -a "$LOG"
 echo "boot: QEMU exited $rc after $(( $(date +%s) - start ))s"

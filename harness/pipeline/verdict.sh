@@ -1,6 +1,7 @@
 #!/bin/bash
 # Judge a QEMU serial log (default build/qemu.log) plus optional extra RESULT files
 # (host tests). Exit 1 on any FAIL, missing GUEST-DONE, timeout, or kernel splat.
+# With VERDICT_NAME set, its counts go to a summary file too (see the end).
 set -eu
 . "$(dirname "$0")/../lib.sh"
 LOG=${1:-$B/qemu.log}
@@ -36,7 +37,11 @@ if [ $fail -gt 0 ]; then
 	[ -z "$failed" ] || echo "failed:$failed"
 	[ -z "$problems" ] || echo "verdict: ${problems#, }"
 fi
-if [ $skip -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
-else echo "$pass passed, $fail failed"
+counts="$pass passed, $fail failed"
+[ $skip = 0 ] || counts="$counts, $skip skipped"
+echo "$counts"
+# VERDICT_NAME: also add "NAME: counts" (and what failed) to $VERDICTS for summary.sh.
+if [ -n "${VERDICT_NAME:-}" ]; then
+	echo "$VERDICT_NAME: $counts${failed:+ (failed:$failed)}${problems:+ (${problems#, })}" >> "${VERDICTS:-$B/verdicts.log}"
 fi
 [ $fail = 0 ]

@@ -7,8 +7,7 @@
 #              thunks, RANDOMIZE_KSTACK_OFFSET), booted with pti=on spectre_v2=retpoline;
 #   track-max, track-max-clang: CONFIG_STACKLEAK_TRACK_MIN_SIZE=1024, the largest allowed
 #              (the fewest tracked frames, the longest boundary run), with GCC and Clang;
-#   distro (not in the default list yet): Debian's entry/stack/syscall options
-#              (config/distro.config), booted on an Intel-looking CPU.
+# Debian's options are make DISTRO=1 (part of make test and make test-clang).
 # Both have the leak detector and its test driver, as the `make test` kernel does.
 # Each is built (0 warnings required: objtool included), booted with the normal
 # tests (no crash tests: the deep-recursion one needs the VMAP_STACK guard page),
@@ -37,16 +36,7 @@ for v in ${CONFIGS:-novmap-lockdep xenpv realistic track-max track-max-clang}; d
 	realistic)
 		bench_kernel realistic ours+leak-check
 		append=$(bench_append realistic) ;;
-	# Debian's options for the entry/exit path, stack and syscall cost (config/distro.config,
-	# pipeline/distro-config.sh), on an Intel-looking CPU as Debian's kernel would boot.
-	# No leak detector: it needs INIT_STACK_NONE, and Debian zero-initialises (the boot
-	# says so: its tests XFAIL). Debian's x32 is off unless booted with syscall.x32=y.
-	distro)
-		export SRC=$B/linux OBJ=$B/obj-$v
-		export FRAGS="minimal stackleak plant distro"
-		export QEMU_EXTRA="-cpu qemu64,vendor=GenuineIntel"
-		append="harness.init_stack=zero syscall.x32=y" ;;
-	*) die "unknown configuration '$v' (known: novmap-lockdep xenpv realistic track-max track-max-clang distro)" ;;
+	*) die "unknown configuration '$v' (known: novmap-lockdep xenpv realistic track-max track-max-clang)" ;;
 	esac
 	echo "configs: $v ($OBJ)"
 	"$H/pipeline/config.sh"
