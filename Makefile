@@ -9,6 +9,7 @@ SHELL := /bin/bash
 .NOTPARALLEL:
 .PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean distro-run
 .PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run demo test-clang
+.PHONY: distro-check
 
 # The harness by concern (harness/README.md): P the pipeline stages, T the host tests,
 # U the suites that boot on their own, BN the benchmark.
@@ -142,6 +143,12 @@ check-series: tree
 # STEPS=all (or "1 2 3") for every step.
 check-bisect: patches
 	@$(S) check-bisect $(T)/bisect.sh
+
+# Debian's complete amd64 configuration (modules off) with the series and STACKLEAK, booted
+# through the guest suite. Slow (README): not in make test or CI.
+distro-check: tree initramfs
+	@$(S) distro-deps $(P)/deps.sh distro
+	@$(S) distro-check $(U)/distro-check.sh
 
 # The guest suite on other configurations (no VMAP_STACK + lockdep; the realistic bench
 # kernel with PTI, retpolines and RANDOMIZE_KSTACK_OFFSET). Slow: up to two more kernels.

@@ -36,6 +36,8 @@ if command -v ccache >/dev/null 2>&1; then KCC="ccache $KCC0"; else KCC=$KCC0; f
 # kernel.timer_migration 3,000 times oopses 3 of 4 boots (upstream's static key behind
 # kernel.stack_erasing: 3 of 3); with thread=single, 0 of 2 (0 of 3).
 BOOT_QEMU= BOOT_APPEND=
+# Debian's stock amd64 configuration (package linux-config-6.1, deps.sh distro).
+DEBIAN_CONFIG=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
 if [ "${DISTRO:-}" = 1 ]; then
 	TAG=$TAG-distro
 	QEMU_MACHINE="-accel tcg,thread=single"

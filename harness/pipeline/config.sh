@@ -1,5 +1,5 @@
 #!/bin/bash
-# Make $OBJ/.config = tinyconfig + Kconfig fragments + olddefconfig, then check every
+# Make $OBJ/.config = tinyconfig (or CONFIG_BASE) + Kconfig fragments + olddefconfig, then check every
 # requested option survived. FRAGS: fragment names (harness/config/NAME.config, each with
 # the architecture's harness/arch/$ARCH/NAME.config after it) or file paths (lib.sh). Re-runs only when its inputs change,
 # and replaces $OBJ/.config only when the result differs (keeps Kbuild incremental).
@@ -10,7 +10,8 @@ FRAGS=$(frag_files ${FRAGS:-minimal stackleak leakcheck plant})
 mkdir -p "$OBJ"
 
 # Inputs: fragments, this script, the harness settings, the source tree commit, the compiler.
-inputs=$( { cat $FRAGS "$0" "$H/lib.sh" "$HA/arch.sh"; git -C "$SRC" rev-parse HEAD; echo "$KCC"; $KCC0 --version; } | sha256sum | cut -d' ' -f1)
+inputs=$( { cat $FRAGS "$0" "$H/lib.sh" "$HA/arch.sh"; git -C "$SRC" rev-parse HEAD; echo "$KCC"; $KCC0 --version
+	     if [ -n "${CONFIG_BASE:-}" ]; then cat "$CONFIG_BASE"; fi; } | sha256sum | cut -d' ' -f1)
 if [ -f "$OBJ/.config" ] && [ "$(cat "$OBJ/.harness-config-inputs" 2>/dev/null)" = "$inputs" ]; then
 	echo "config: up to date ($OBJ/.config)"; exit 0
 fi
@@ -20,7 +21,15 @@ SCR=$OBJ-kconfig
 mkdir -p "$SCR"
 # Kconfig's "override: ... changes choice state" chatter is expected: keep it in a log.
 KLOG=$SCR/kconfig.log
-{ OBJ=$SCR kmake -s tinyconfig &&
+# CONFIG_BASE: a whole configuration (xz or plain) instead of tinyconfig, its modules off
+# (mod2noconfig: the guest boots from the initramfs alone), e.g. Debian's (make distro-check).
+base() {
+	if [ -z "${CONFIG_BASE:-}" ]; then OBJ=$SCR kmake -s tinyconfig; return; fi
+	[ -f "$CONFIG_BASE" ] || die "no $CONFIG_BASE"
+	xzcat -f "$CONFIG_BASE" > "$SCR/.config"
+	OBJ=$SCR kmake -s olddefconfig && OBJ=$SCR kmake -s mod2noconfig
+}
+{ base &&
   "$SRC/scripts/kconfig/merge_config.sh" -m -O "$SCR" "$SCR/.config" $FRAGS &&
   OBJ=$SCR kmake -s olddefconfig; } >"$KLOG" 2>&1 || { cat "$KLOG" >&2; die "kconfig failed"; }
 

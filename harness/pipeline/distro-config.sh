@@ -10,7 +10,7 @@
 # Writes harness/config/distro.config (committed).
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
-DEB=${1:-/usr/src/linux-config-6.1/config.amd64_none_amd64.xz}
+DEB=${1:-$DEBIAN_CONFIG}
 OUT=${OUT:-$H/config/distro.config}
 [ -f "$DEB" ] || die "$DEB missing: install the Debian package linux-config-6.1 (harness/pipeline/deps.sh distro)"
 [ -f "$SRC/Makefile" ] || die "no kernel tree at $SRC: run harness/pipeline/tree.sh first"
