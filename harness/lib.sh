@@ -29,7 +29,8 @@ if command -v ccache >/dev/null 2>&1; then KCC="ccache $KCC0"; else KCC=$KCC0; f
 # DISTRO=1 (make DISTRO=1 ...): Debian's options (config/distro.config), booted the way
 # Debian's kernel boots on an Intel CPU: QEMU's default CPU model says AMD, which leaves
 # PTI and retpolines off; Debian's x32 ABI is off unless syscall.x32=y; the guest is told
-# that the kernel zero-initialises its stack (INIT_STACK_ALL_ZERO). boot.sh adds these.
+# that the kernel zero-initialises its stack (INIT_STACK_ALL_ZERO) and that the random
+# kstack offset is on (Debian's default, said so the guest knows). boot.sh adds these.
 # Single-threaded TCG: Debian's options flip static keys at boot (timer migration with
 # NO_HZ), and QEMU 7.2's multi-threaded TCG lets the other vCPU run the int3 of
 # text_poke_bp() after the patch is done: "int3: 0000 [#1]" at the patched site. Toggling
@@ -42,7 +43,7 @@ if [ "${DISTRO:-}" = 1 ]; then
 	TAG=$TAG-distro
 	QEMU_MACHINE="-accel tcg,thread=single"
 	BOOT_QEMU="-cpu qemu64,vendor=GenuineIntel"
-	BOOT_APPEND="harness.init_stack=zero syscall.x32=y"
+	BOOT_APPEND="harness.init_stack=zero syscall.x32=y randomize_kstack_offset=on"
 fi
 # Same make variables for config and build, else Kconfig re-syncs every time.
 # MAKEFLAGS is dropped so an outer `make` does not leak its jobserver/flags into Kbuild.

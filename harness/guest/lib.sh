@@ -77,6 +77,20 @@ unplanted_leaks() {
 	grep -vE "^[0-9]+ ($sites)\+" /sys/kernel/debug/stackleak/leaks || true
 }
 
+# kstack_offset: "on" if the random kstack offset is on in this boot, else "off": the last
+# randomize_kstack_offset= on the command line (kstrtobool's spellings), or "off" without
+# one (the harness says it whenever the kernel's default is on: DISTRO=1, lib.sh).
+kstack_offset() {
+	v=off
+	for w in $(cat /proc/cmdline); do
+		case $w in
+		randomize_kstack_offset=[oO][nN] | randomize_kstack_offset=[1yY]*) v=on ;;
+		randomize_kstack_offset=*) v=off ;;
+		esac
+	done
+	echo $v
+}
+
 # crash_begin: before a trigger that kills a task (not one that panics): empty the kernel
 # log and keep the oops off the console. The kernel prints to the serial port from any CPU
 # while the guest prints its own lines there, so an oops could land in the middle of a

@@ -6,5 +6,5 @@
 # the sysctl writes' info lines ("stack erasing enabled by ...") cannot land inside a RESULT
 # line on the serial console; warnings and oopses still show.
 echo 5 > /proc/sys/kernel/printk
-grep -q 'randomize_kstack_offset=on' /proc/cmdline || echo "CRASHTEST: no randomize_kstack_offset=on on the command line"
+[ "$(kstack_offset)" = on ] || echo "CRASHTEST: no randomize_kstack_offset=on on the command line"
 sh /tests/60-plant.sh

@@ -8,7 +8,7 @@
 . /lib/harness.sh
 D=test_stackleak_uninit
 [ -c /dev/$D ] || echo "CRASHTEST: no /dev/$D"
-grep -q 'randomize_kstack_offset=on' /proc/cmdline || echo "CRASHTEST: no randomize_kstack_offset=on on the command line"
+[ "$(kstack_offset)" = on ] || echo "CRASHTEST: no randomize_kstack_offset=on on the command line"
 # The oops reports go to the kernel log only; the summary below is the evidence.
 crash_begin
 echo 1 > $SYSCTL

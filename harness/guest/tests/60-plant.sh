@@ -17,8 +17,7 @@ require_stackleak plant-chain-64-syscall
 for f in secret_chain secret_leaf leak_deep; do
 	[ -e $D/$f ] || { result plant-chain-64-syscall FAIL "$D/$f missing (CONFIG_TEST_STACKLEAK?)"; exit 0; }
 done
-offset=off
-grep -q 'randomize_kstack_offset=on' /proc/cmdline && offset=on
+offset=$(kstack_offset)
 old_check=
 [ -w $CHECK ] && old_check=$(cat $CHECK) && echo 0 > $CHECK
 
