@@ -2,20 +2,27 @@
 # FRAGS for it: the same minimal config everywhere, differing only in the options under test.
 # The minimal "upstream" and "ours+leak-check" kernels are the ones `make test` builds
 # (reused as is); "ours+leak-check" adds the leak detector (and its test module).
-BENCH_SETS=${BENCH_SETS:-"minimal realistic"}
+BENCH_SETS=${BENCH_SETS:-"minimal realistic distro"}
 BENCH_KERNELS=${BENCH_KERNELS:-"none upstream ours ours+leak-check zero-init ours+zero-init"}
 # The realistic set leaves out the zero-init kernels by default: each kernel is a cold
 # build of 10-15 minutes here. BENCH_KERNELS_REALISTIC=$BENCH_KERNELS for all five.
 BENCH_KERNELS_REALISTIC=${BENCH_KERNELS_REALISTIC:-"none upstream ours"}
 # "clang" (not in the defaults): ours built with clang-22 and CONFIG_CLANG_STACKLEAK, e.g.
 # BENCH_KERNELS="none ours clang"; the minimal one is the kernel `make test-clang` builds.
+# The distro set: Debian's options (make DISTRO=1); its "ours" and "clang" are the kernels
+# make test and make test-clang boot there; no zero-init pair (Debian zero-initialises).
+BENCH_KERNELS_DISTRO=${BENCH_KERNELS_DISTRO:-"none upstream ours clang"}
 # bench_kernels SET: the kernels measured in that set.
 bench_kernels() {
-	case $1 in realistic) echo $BENCH_KERNELS_REALISTIC ;; *) echo $BENCH_KERNELS ;; esac
+	case $1 in
+	realistic) echo $BENCH_KERNELS_REALISTIC ;;
+	distro) echo $BENCH_KERNELS_DISTRO ;;
+	*) echo $BENCH_KERNELS ;;
+	esac
 }
 bench_kernel() {
 	local set=$1 k=$2
-	SRC=$B/linux CLANG=
+	SRC=$B/linux CLANG= DISTRO=
 	case $k in
 	none) FRAGS="minimal bench/none" ;;
 	upstream) SRC=$B/upstream FRAGS="minimal upstream plant" ;;
@@ -35,10 +42,19 @@ bench_kernel() {
 		*) OBJ=$B/bench/obj-$set-$k ;;
 		esac ;;
 	realistic) FRAGS="$FRAGS bench/realistic" OBJ=$B/bench/obj-$set-$k ;;
-	*) die "unknown bench set '$set' (known: minimal realistic)" ;;
+	# DISTRO=1: booted as the Makefile's DISTRO=1 kernels are (harness/lib.sh).
+	distro)
+		DISTRO=1
+		case $k in
+		ours) FRAGS="minimal stackleak plant distro" OBJ=$B/obj-distro ;;
+		clang) FRAGS="$FRAGS distro distro-clang" OBJ=$B/obj-clang-distro ;;
+		none | upstream) FRAGS="$FRAGS distro" OBJ=$B/bench/obj-$set-$k ;;
+		*) die "bench kernel '$k' is not in the distro set (none upstream ours clang)" ;;
+		esac ;;
+	*) die "unknown bench set '$set' (known: minimal realistic distro)" ;;
 	esac
-	# CLANG: harness/lib.sh of the config and build scripts picks the compiler from it.
-	export SRC OBJ FRAGS CLANG
+	# CLANG, DISTRO: harness/lib.sh of the config, build and boot scripts reads them.
+	export SRC OBJ FRAGS CLANG DISTRO
 }
 # Kernel command line per set: force the mitigations on for QEMU's AMD-looking CPU.
 bench_append() {

@@ -62,8 +62,8 @@ def main():
         units[r["op"]] = r["unit"]
     if not res:
         sys.exit("bench-report: no results in %s/results.tsv" % OUT)
-    sets = sorted({k[0] for k in res}, key=lambda s: ["minimal", "realistic"].index(s)
-                  if s in ("minimal", "realistic") else 9)
+    order = ["minimal", "realistic", "distro"]
+    sets = sorted({k[0] for k in res}, key=lambda s: order.index(s) if s in order else 9)
     clocks = [c for c in ("icount", "wall") if any(k[1] == c for k in res)]
 
     def med(s, c, k, m, op):
