@@ -13,5 +13,5 @@ export CONFIG_BASE=$DEBIAN_CONFIG FRAGS="stackleak plant distro-full"
 "$H/pipeline/config.sh"
 echo "distro-check: $(grep -c '=y' "$OBJ/.config") options built in, $(grep -c '=m' "$OBJ/.config") modules"
 "$H/pipeline/build.sh"
-BOOT_TIMEOUT=1200 "$H/pipeline/boot.sh" > /dev/null || true
+BOOT_TIMEOUT=1200 "$H/pipeline/boot.sh" || true
 "$H/pipeline/verdict.sh" "$LOG"
