@@ -17,12 +17,14 @@ if [ ! -f $SYSCTL ]; then result uninit-ptr FAIL "$SYSCTL missing"; exit 0; fi
 
 # peeks DEV SPRAY WANT: how many of N sprays leave WANT ("word" for any sprayed word, or
 # a "miss 0x..." value) in the pointer the bug would use. The first other value seen goes
-# to $OTHER, for the failure's detail.
-OTHER=/tmp/uninit-other
+# to $OTHER, for the failure's detail; every peek's line to $ALL.
+OTHER=/tmp/uninit-other ALL=/tmp/uninit-all
+NULLPTR="miss 0x0000000000000000"
 peeks() {
 	n=0 i=0
 	while [ $i -lt $N ]; do
 		out=$(stackleak-uninit "$1" "$2" peek) || true
+		echo "$out" >> $ALL
 		case $out in
 		"peek $1 $2: $3"*) n=$((n + 1)) ;;
 		*) [ -s $OTHER ] || echo "$out" > $OTHER ;;
@@ -35,6 +37,7 @@ peeks() {
 # Which sprays reach the pointer: the attacker's calibration, nothing erased.
 echo 0 > $SYSCTL
 reach= seen= best=0 spray=
+rm -f $ALL
 for s in poll select sendmsg; do
 	n=$(peeks $D $s word)
 	seen="$seen, $s $n/$N"
@@ -42,7 +45,16 @@ for s in poll select sendmsg; do
 	if [ "$n" -gt "$best" ]; then best=$n spray=$s; fi
 done
 seen=${seen#, }
-if [ -n "$reach" ]; then
+# A kernel whose own ioctl path writes that stack slot before the bug reads it (zero-
+# initialised frames deeper than the handler's, e.g. Debian's complete config with its
+# LSM hooks) leaves no spray a chance: the pointer is NULL after every one. Then the
+# attack cannot be made here, which says nothing of the erase: XFAIL, with the count.
+nulls=$(grep -c "$NULLPTR" $ALL || true)
+overwritten=
+[ -n "$reach" ] || [ "$nulls" != $((3 * N)) ] || overwritten="NULL after all $nulls sprays with erasing off: this kernel's ioctl path writes the pointer's slot before the bug reads it, so no spray can aim it"
+if [ -n "$overwritten" ]; then
+	result uninit-spray-reach XFAIL "$overwritten"
+elif [ -n "$reach" ]; then
 	result uninit-spray-reach PASS "erasing off, the pointer holds a sprayed word: $seen"
 else
 	result uninit-spray-reach FAIL "erasing off, no spray reaches the pointer: $seen"
@@ -50,7 +62,9 @@ fi
 [ -n "$spray" ] || spray=select
 
 # Negative control: erasing off, an unprivileged process aims the write at the target.
-if [ "$best" = $N ]; then
+if [ -n "$overwritten" ]; then
+	result uninit-erasing-off XFAIL "$overwritten"
+elif [ "$best" = $N ]; then
 	out=$(stackleak-uninit $D "$spray" attack)
 	case $out in
 	*"child=exit 0 target=written") result uninit-erasing-off PASS "the write lands: $out" ;;
@@ -67,15 +81,18 @@ fi
 echo 1 > $SYSCTL
 p=$(poison_value)
 bad= seen=
-rm -f $OTHER
+rm -f $OTHER $ALL
 for s in poll select sendmsg; do
 	n=$(peeks $D $s "miss 0x$p")
 	seen="$seen, $s $n/$N"
 	[ "$n" = $N ] || bad="$bad $s"
 done
 seen=${seen#, }
+nulls=$(grep -c "$NULLPTR" $ALL || true)
 if [ -z "$bad" ]; then
 	result uninit-erased PASS "erasing on, the pointer is the poison 0x$p after every spray: $seen"
+elif [ -n "$overwritten" ] && [ "$nulls" = $((3 * N)) ]; then
+	result uninit-erased XFAIL "erasing on, NULL after all $nulls sprays as with it off: written in the ioctl's own path, after the erase"
 else
 	result uninit-erased FAIL "erasing on, not always the poison 0x$p:$bad ($seen; first other: $(cat $OTHER))"
 fi
