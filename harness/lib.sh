@@ -34,8 +34,8 @@ if command -v ccache >/dev/null 2>&1; then KCC="ccache $KCC0"; else KCC=$KCC0; f
 # Single-threaded TCG: Debian's options flip static keys at boot (timer migration with
 # NO_HZ), and QEMU 7.2's multi-threaded TCG lets the other vCPU run the int3 of
 # text_poke_bp() after the patch is done: "int3: 0000 [#1]" at the patched site. Toggling
-# kernel.timer_migration 3,000 times oopses 3 of 4 boots (upstream's static key behind
-# kernel.stack_erasing: 3 of 3); with thread=single, 0 of 2 (0 of 3).
+# kernel.timer_migration 3,000 times oopses 3 of 4 boots (the base tree's static key behind
+# kernel.stack_erasing: 3 of 3); with thread=single, none (0 of 2; base tree 0 of 3).
 BOOT_QEMU= BOOT_APPEND=
 # Debian's stock amd64 configuration (package linux-config-6.1, deps.sh distro).
 DEBIAN_CONFIG=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
