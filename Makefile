@@ -166,6 +166,7 @@ bench: tree initramfs
 		$$(test -f build/obj-clang/vmlinux && echo clang=build/obj-clang) > build/bench/plugin-cost.tsv'
 	@$(S) bench-erase sh -c '$(BN)/erase.sh --out build/bench/erase-throughput.tsv'
 	@$(S) bench-run $(BN)/run.sh
+	@$(S) bench-replay $(BN)/replay-all.sh
 	@$(S) bench-report /usr/bin/python3 $(BN)/report.py build/bench
 
 # clean keeps the extracted pristine git repo (build/linux); distclean removes everything.

@@ -5,9 +5,11 @@ set -eu
 . "$(dirname "$0")/../lib.sh"
 . "$H/bench/kernels.sh"
 [ -d "$B/linux" ] && [ -d "$B/upstream" ] || die "no $B/linux or $B/upstream: run make tree and make UPSTREAM=1 tree"
-n=0 total=$(for set in $BENCH_SETS; do bench_kernels "$set"; done | wc -w)
+n=0 total=$(for set in $BENCH_SETS; do for k in $(bench_kernels "$set"); do
+	bench_booted_only "$k" || echo "$k"; done; done | wc -l)
 for set in $BENCH_SETS; do
 	for k in $(bench_kernels "$set"); do
+		! bench_booted_only "$k" || continue
 		n=$((n + 1))
 		bench_kernel "$set" "$k"
 		echo "bench-build: [$n/$total] $set/$k: $OBJ"

@@ -11,7 +11,9 @@ BENCH_KERNELS_REALISTIC=${BENCH_KERNELS_REALISTIC:-"none upstream ours"}
 # BENCH_KERNELS="none ours clang"; the minimal one is the kernel `make test-clang` builds.
 # The distro set: Debian's options (make DISTRO=1); its "ours" and "clang" are the kernels
 # make test and make test-clang boot there; no zero-init pair (Debian zero-initialises).
-BENCH_KERNELS_DISTRO=${BENCH_KERNELS_DISTRO:-"none upstream ours clang"}
+# KERNEL-offset-off: the same kernel booted with randomize_kstack_offset=off (Debian's
+# default is on), to show what the random offset does to each erase's cost and coverage.
+BENCH_KERNELS_DISTRO=${BENCH_KERNELS_DISTRO:-"none upstream ours clang none-offset-off upstream-offset-off ours-offset-off"}
 # bench_kernels SET: the kernels measured in that set.
 bench_kernels() {
 	case $1 in
@@ -21,7 +23,7 @@ bench_kernels() {
 	esac
 }
 bench_kernel() {
-	local set=$1 k=$2
+	local set=$1 k=${2%-offset-off}
 	SRC=$B/linux CLANG= DISTRO=
 	case $k in
 	none) FRAGS="minimal bench/none" ;;
@@ -56,7 +58,13 @@ bench_kernel() {
 	# CLANG, DISTRO: harness/lib.sh of the config, build and boot scripts reads them.
 	export SRC OBJ FRAGS CLANG DISTRO
 }
-# Kernel command line per set: force the mitigations on for QEMU's AMD-looking CPU.
+# bench_booted_only KERNEL: true for a name that only boots another kernel differently.
+bench_booted_only() {
+	case $1 in *-offset-off) return 0 ;; *) return 1 ;; esac
+}
+# bench_append SET KERNEL: its command line. realistic: force the mitigations on for
+# QEMU's AMD-looking CPU.
 bench_append() {
-	case $1 in realistic) echo "pti=on spectre_v2=retpoline" ;; *) echo "" ;; esac
+	case $1 in realistic) echo "pti=on spectre_v2=retpoline" ;; esac
+	case $2 in *-offset-off) echo "randomize_kstack_offset=off" ;; esac
 }

@@ -15,7 +15,14 @@ from collections import defaultdict
 from pathlib import Path
 
 OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "build/bench")
-KERNELS = ["none", "upstream", "ours", "ours+leak-check", "zero-init", "ours+zero-init", "clang"]
+KERNELS = ["none", "upstream", "ours", "ours+leak-check", "zero-init", "ours+zero-init", "clang",
+           "none-offset-off", "upstream-offset-off", "ours-offset-off"]
+OFF = "-offset-off"   # the same kernel booted with randomize_kstack_offset=off
+
+
+def peer(k, name):
+    """The kernel NAME booted as K is: none-offset-off is the baseline of ours-offset-off."""
+    return name + OFF if k.endswith(OFF) else name
 OPS = ["getppid", "stat", "read4k", "openclose", "pipe", "fork", "hackbench"]
 OP_TITLE = {"getppid": "getppid", "stat": "stat", "read4k": "read 4 KiB",
             "openclose": "open+close", "pipe": "pipe round trip",
@@ -53,11 +60,85 @@ def fmt(v, unit):
     return f"{v:,.0f}" if v >= 100 else f"{v:.1f}"
 
 
+RESULTS = rows("results.tsv")
+LEAK = defaultdict(lambda: [0, 0])   # (config, kernel, shape) -> [rounds, leaked]
+DEPTH = defaultdict(list)            # (config, kernel, op) -> bytes
+for r in RESULTS:
+    if r["op"].startswith("leak:"):
+        t = LEAK[(r["config"], r["kernel"], r["op"][5:])]
+        t[0] += int(r["unit"].rsplit("_", 1)[1])
+        t[1] += int(float(r["value"]))
+    elif r["op"].startswith("depth:"):
+        DEPTH[(r["config"], r["kernel"], r["op"][6:])].append(float(r["value"]))
+
+
+def replay_table(s, med):
+    """Both clocks side by side, and what the fill writes against what the syscall dirtied."""
+    rp = defaultdict(dict)
+    for r in RESULTS:
+        if r["config"] == s and r["clock"] == "replay":
+            rp[r["kernel"]][r["op"]] = float(r["value"])
+    out = []
+    for ko in ("ours", "ours" + OFF):
+        if rp.get(ko):
+            out += replay_rows(s, med, rp, ko)
+    return out
+
+
+def replay_rows(s, med, rp, ko):
+    ku = peer(ko, "upstream")
+    out = [f"### Replayed on this CPU ({s}, `{ko}`): the stacks the operations left, captured at each erase",
+           "", "harness/bench/capture.sh stops a guest running `ours` at every call of the erase "
+           "(QEMU's gdbstub) while each operation runs; harness/bench/replay.sh replays every "
+           "captured stack through `erase.S` and through upstream 6.1's erase logic rewritten in C "
+           "(`harness/bench/replay.c`), from the same mark: median TSC ticks per call, summed over "
+           "the erases of the operation's system calls (for pipe and fork, the other task's "
+           "too; interrupt and fault returns left out). Dirtied: bytes below pt_regs that are not poison when the erase starts; "
+           "written/read: what each routine stores and what its search loads. The instruction "
+           "column is the guest's erase cost from the tables above.", "",
+           "| operation | erase instructions ours / upstream (guest) | ticks ours | ticks upstream "
+           "| ours / upstream (this CPU) | dirtied bytes | ours writes | written / dirtied "
+           "| ours reads | read / written | erases |",
+           "|---" * 11 + "|"]
+    for op in OPS:
+        o, u = rp[ko].get(op), rp.get(ku, {}).get(op)
+        if o is None:
+            continue
+        d, w, rd = (rp[ko].get(f"{x}:{op}") for x in ("dirtied", "written", "read"))
+        ci = [None if med(s, "icount", k, "on", op) is None or med(s, "icount", k, "off", op) is None
+              else med(s, "icount", k, "on", op) - med(s, "icount", k, "off", op) for k in (ko, ku)]
+        icount = f"{ci[0]:,.0f} / {ci[1]:,.0f} = {ci[0] / ci[1]:.2f}" if ci[0] is not None and ci[1] else "–"
+        calls = rp[ko].get(f"erases:{op}")
+        out.append(f"| {OP_TITLE[op]} | {icount} | {o:,.0f} | {u:,.0f} | {o / u:.2f} | {d:,.0f} | {w:,.0f} | "
+                   f"{w / d:.2f} | {rd:,.0f} | {rd / w:.2f} | {calls:.1f} |")
+    return out + [""]
+
+
+def leak_table(s):
+    """What each kernel left: a cheaper erase that leaves secrets is not a saving."""
+    kernels = [k for k in KERNELS if (s, k, "chain") in LEAK]
+    if not kernels:
+        return []
+    out = [f"What the erase left ({s}): rounds in which a secret planted by one `write()` came out "
+           "of the next syscall (`stackleak-plant SHAPE syscall 200`, erasing on, every boot of "
+           "the run; chain: 32 small untracked frames, leaf: the bottom half of a leaf's 1 KiB frame):",
+           "", "| kernel | chain | leaf |", "|---|---|---|"]
+    for k in kernels:
+        cells = []
+        for shape in ("chain", "leaf"):
+            n, leaked = LEAK.get((s, k, shape), (0, 0))
+            cells.append(f"{leaked} of {n}" if n else "–")
+        out.append(f"| {k} | " + " | ".join(cells) + " |")
+    return out + [""]
+
+
 def main():
     res = defaultdict(list)           # (set, clock, kernel, mode, op) -> values
     units = {}
-    for r in rows("results.tsv"):
-        key = (r["set"], r["clock"], r["kernel"], r["mode"], r["op"])
+    for r in RESULTS:
+        if ":" in r["op"] or r["clock"] == "replay":
+            continue
+        key = (r["config"], r["clock"], r["kernel"], r["mode"], r["op"])
         res[key].append(float(r["value"]))
         units[r["op"]] = r["unit"]
     if not res:
@@ -78,12 +159,19 @@ def main():
                 return v
         return None
 
+    # The run's settings, as the table itself records them.
+    runs = []
+    for s in sets:
+        rs = [r for r in RESULTS if r["config"] == s]
+        kern = [k for k in KERNELS if any(r["kernel"] == k for r in rs)]
+        runs.append(f"`{s}`: kernels {', '.join(kern)}; clocks {', '.join(sorted({r['clock'] for r in rs}))}; "
+                    f"{len({r['round'] for r in rs})} rounds (boots per kernel and clock) x "
+                    f"{max(int(r['rep']) for r in rs)} repetitions per boot and mode")
     md = ["# STACKLEAK benchmark report", "",
-          f"Command: `make bench` (BENCH_ROUNDS={os.environ.get('BENCH_ROUNDS', '2')}, "
-          f"BENCH_REPS={os.environ.get('BENCH_REPS', '2')} measurements per boot and mode). "
-          f"Machine: {machine()}.", ""]
+          "Generated by harness/bench/report.py from results.tsv (one row per measurement). "
+          "Run: " + "; ".join(runs) + ". Cells: median [min–max] over all boots and repetitions.",
+          "", f"Machine: {machine()}.", ""]
     info = rows("info.tsv")
-    cmd = {(r["set"], r["kernel"]): r["value"] for r in info if r["key"] == "cmdline"}
     vul = defaultdict(list)
     for r in info:
         if r["key"].startswith("vuln:") and r["kernel"] == "ours":
@@ -127,32 +215,44 @@ def main():
                     md.append(f"| {OP_TITLE[op]} | " + " | ".join(cells) + " |")
             md.append("")
             # Overhead against "none" and the erase cost (on - off).
-            md += [f"Overhead against `none` ({s}, {c}), and the erase cost "
+            md += [f"Overhead against `none` ({s}, {c}; a kernel booted with "
+                   "`randomize_kstack_offset=off` against `none` booted so), and the erase cost "
                    "(erasing on minus off, same boots):", ""]
-            md.append("| operation | " + " | ".join(f"{k} vs none" for k in KERNELS[1:]) +
-                      " | erase cost upstream | erase cost ours | ours / upstream |")
-            md.append("|---" * (len(KERNELS) + 3) + "|")
+            # Erase costs of the kernels that can switch erasing off, against upstream's.
+            erasers = [k for k in KERNELS if k.split("-")[0] in ("upstream", "ours", "clang")
+                       and any(key[:4] == (s, c, k, "off") for key in res)]
+            others = [k for k in erasers if not k.startswith("upstream") and peer(k, "upstream") in erasers]
+            present = [k for k in KERNELS if not k.startswith("none")
+                       and any(key[:3] == (s, c, k) for key in res)]
+            md.append("| operation | " + " | ".join(f"{k} vs {peer(k, 'none')}" for k in present) + " | " +
+                      " | ".join(f"erase cost {k}" for k in erasers) +
+                      "".join(f" | {k} / {peer(k, 'upstream')}" for k in others) + " |")
+            md.append("|---" * (1 + len(present) + len(erasers) + len(others)) + "|")
             for op in OPS:
-                n = base(s, c, "none", op)
-                if n is None:
+                if base(s, c, "none", op) is None:
                     continue
                 cells = []
-                for k in KERNELS[1:]:
-                    v = base(s, c, k, op)
-                    cells.append("–" if v is None else f"{(v / n - 1) * 100:+.1f}%")
+                for k in present:
+                    v, n = base(s, c, k, op), base(s, c, peer(k, "none"), op)
+                    cells.append("–" if v is None or n is None else f"{(v / n - 1) * 100:+.1f}%")
                 cost = {}
-                for k in ("upstream", "ours"):
+                for k in erasers:
                     on, off = med(s, c, k, "on", op), med(s, c, k, "off", op)
                     cost[k] = None if on is None or off is None else on - off
                 u = units.get(op, "")
                 cells += ["–" if cost[k] is None else fmt(cost[k], u) if cost[k] >= 0 else f"{cost[k]:.3g}"
-                          for k in ("upstream", "ours")]
-                ratio = (cost["ours"] / cost["upstream"]) if cost["ours"] is not None and cost["upstream"] else None
-                cells.append("–" if ratio is None else f"{ratio:.2f}")
+                          for k in erasers]
+                for k in others:
+                    up = cost[peer(k, "upstream")]
+                    cells.append(f"{cost[k] / up:.2f}" if cost[k] is not None and up else "–")
                 md.append(f"| {OP_TITLE[op]} | " + " | ".join(cells) + " |")
                 if c == "icount":
-                    chart[(s, op)] = {k: base(s, c, k, op) / n for k in KERNELS if base(s, c, k, op)}
+                    chart[(s, op)] = {k: base(s, c, k, op) / base(s, c, peer(k, "none"), op)
+                                      for k in KERNELS if base(s, c, k, op) and base(s, c, peer(k, "none"), op)}
             md.append("")
+            md += leak_table(s)
+            if c == "icount":
+                md += replay_table(s, med)
 
     # The leak detector's cost: the same kernel with and without it, erasing on.
     for s in sets:
@@ -168,18 +268,15 @@ def main():
                 md.append(f"| {OP_TITLE[op]} | {fmt(a, u)} | {fmt(b, u)} | {(b / a - 1) * 100:+.1f}% |")
             md.append("")
 
-    depth = rows("depth.tsv")
-    if depth:
-        md += ["## Stack depth per syscall (bytes erased by the next erase, from "
-               "/proc/self/stack_depth)", "", "| set | kernel | " +
-               " | ".join(sorted({d['op'] for d in depth})) + " |"]
-        ops = sorted({d["op"] for d in depth})
-        md.append("|---" * (len(ops) + 2) + "|")
-        by = defaultdict(dict)
-        for d in depth:
-            by[(d["set"], d["kernel"])][d["op"]] = d["bytes"]
-        for (s, k), v in by.items():
-            md.append(f"| {s} | {k} | " + " | ".join(v.get(o, "–") for o in ops) + " |")
+    if DEPTH:
+        ops = sorted({k[2] for k in DEPTH})
+        md += ["## Stack depth per syscall (/proc/self/stack_depth right after it, median of 31 "
+               "per boot, then over the boots: ours, the tracked mark; upstream, where its erase "
+               "started)", "", "| config | kernel | " + " | ".join(ops) + " |",
+               "|---" * (len(ops) + 2) + "|"]
+        for s, k in sorted({k[:2] for k in DEPTH}, key=lambda x: (x[0], KERNELS.index(x[1]) if x[1] in KERNELS else 99)):
+            md.append(f"| {s} | {k} | " + " | ".join(
+                f"{statistics.median(DEPTH[(s, k, o)]):.0f}" if DEPTH.get((s, k, o)) else "–" for o in ops) + " |")
         md.append("")
 
     static = rows("static.tsv")

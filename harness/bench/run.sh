@@ -2,19 +2,21 @@
 # make bench: boot every bench kernel (harness/bench/kernels.sh, built by bench/build.sh)
 # with bench=1, one CPU, under two clocks: "icount" (-icount shift=0: guest time counts
 # guest instructions, repeatable) and "wall" (plain TCG, guest time follows the host).
-# Rounds alternate the kernel order so drift cancels. Results: build/bench/results.tsv
-# (set kernel clock round mode op value unit) and depth.tsv, then bench/report.py.
+# Rounds alternate the kernel order so drift cancels. Every measurement goes to one table,
+# build/bench/results.tsv (config kernel compiler clock round rep mode op value unit; op
+# "depth:OP" is /proc/self/stack_depth after OP, "leak:SHAPE" the plant test's rounds with
+# a secret back), the guest's settings to info.tsv; bench/report.py reads them.
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$H/bench/kernels.sh"
-ROUNDS=${BENCH_ROUNDS:-2}
+ROUNDS=${BENCH_ROUNDS:-3}
 REPS=${BENCH_REPS:-2}
 CLOCKS=${BENCH_CLOCKS:-"icount wall"}
 OUT=$B/bench
 mkdir -p "$OUT/logs"
-RES=$OUT/results.tsv DEPTH=$OUT/depth.tsv INFO=$OUT/info.tsv
-printf 'set\tkernel\tclock\tround\tmode\top\tvalue\tunit\n' > "$RES"
-printf 'set\tkernel\top\tbytes\n' > "$DEPTH"
+RES=$OUT/results.tsv INFO=$OUT/info.tsv
+rm -f "$OUT/depth.tsv" "$OUT/leak.tsv"
+printf 'config\tkernel\tcompiler\tclock\tround\trep\tmode\top\tvalue\tunit\n' > "$RES"
 printf 'set\tkernel\tkey\tvalue\n' > "$INFO"
 nsk=0
 for set in $BENCH_SETS; do
@@ -40,15 +42,19 @@ for r in $(seq "$ROUNDS"); do
 				log=$OUT/logs/$set-$k-$clock-$r.log
 				echo "bench: [$n/$total] round $r, $set/$k, $clock clock ($(( $(date +%s) - start ))s so far)"
 				KERNEL=$OBJ/$KIMAGE LOG=$log SMP=1 QEMU_EXTRA="$extra" BOOT_TIMEOUT=${BENCH_TIMEOUT:-1200} \
-					EXTRA_APPEND="bench=1 benchreps=$REPS $(bench_append "$set")" \
+					EXTRA_APPEND="bench=1 benchreps=$REPS $(bench_append "$set" "$k" | tr '\n' ' ')" \
 					"$H/pipeline/boot.sh" > /dev/null 2>&1 || true
 				clean=$(tr -d '\r' < "$log")
 				grep -q '^BENCH-DONE' <<< "$clean" || die "$set/$k ($clock, round $r) did not finish: see $log"
 				if grep -q '^BENCH-ERROR' <<< "$clean"; then grep '^BENCH-ERROR' <<< "$clean" | sed 's/^/  /'; fi
-				awk -v s="$set" -v k="$k" -v c="$clock" -v r="$r" -v OFS='\t' \
-					'$1 == "BENCH" { print s, k, c, r, $2, $3, $4, $5 }' <<< "$clean" >> "$RES"
+				# rep: the repetition within this boot, per mode and op.
+				awk -v s="$set" -v k="$k" -v cc="$([ "$CLANG" = 1 ] && echo clang || echo gcc)" \
+					-v c="$clock" -v r="$r" -v OFS='\t' '
+					$1 == "BENCH" { n = ++rep[$2 " " $3]; print s, k, cc, c, r, n, $2, $3, $4, $5 }
+					$1 == "BENCH-DEPTH" { print s, k, cc, c, r, 1, "on", "depth:" $2, $3, "bytes" }
+					$1 == "BENCH-LEAK" { print s, k, cc, c, r, 1, "on", "leak:" $2, $4, "rounds_leaked_of_" $3 }
+					' <<< "$clean" >> "$RES"
 				if [ "$r" = 1 ] && [ "$clock" = icount ]; then
-					awk -v s="$set" -v k="$k" -v OFS='\t' '$1 == "BENCH-DEPTH" { print s, k, $2, $3 }' <<< "$clean" >> "$DEPTH"
 					sed -n 's/^BENCH-INFO \([^ ]*\) \(.*\)/\1\t\2/p' <<< "$clean" | sed "s/^/$set\t$k\t/" >> "$INFO"
 				fi
 			done

@@ -9,6 +9,7 @@ mkdir -p "$B/bench"
 printf 'set\tkernel\tsites\ttext\n' > "$OUT.tmp"
 for set in $BENCH_SETS; do
 	for k in $(bench_kernels "$set"); do
+		! bench_booted_only "$k" || continue
 		bench_kernel "$set" "$k"
 		v=$OBJ/vmlinux
 		[ -f "$v" ] || die "no $v: run harness/bench/build.sh"

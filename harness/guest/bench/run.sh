@@ -3,22 +3,29 @@
 # Prints one line per measurement for harness/bench/run.sh to parse:
 #   BENCH <on|off|na> <op> <value> <ns_per_op|s>   (na: no kernel.stack_erasing sysctl)
 #   BENCH-DEPTH <op> <bytes>   "previous stack depth" of /proc/self/stack_depth after one
-#                              such syscall (ours: the tracked mark; upstream: the point
-#                              where its erase started, found by the poison search)
+#                              such syscall, median of 31 (ours: the tracked mark;
+#                              upstream: the point where its erase started, found by
+#                              the poison search)
+#   BENCH-LEAK <shape> <rounds> <leaked>  the plant test (kernels with lib/test_stackleak.c,
+#                              erasing on): rounds in which a secret that one write()
+#                              left in untracked frames came out of the next syscall
 #   BENCH-INFO <key> <text>    kernel, command line, mitigations
 #   BENCH-ERROR <text>         a measurement failed (the others still run)
 #   BENCH-DONE                 last line: the run is complete
 # benchreps=N on the command line: repetitions of each measurement (default 3);
 # benchops=OP:N,... only these microbenchmarks, no hackbench (e.g. benchops=fork:1000).
+# benchcapture=N: only the capture run of harness/bench/capture.sh (N of each operation,
+# a debugger stopped at each erase; see harness/bench/capture-gdb.py).
 set -eu
 SYSCTL=/proc/sys/kernel/stack_erasing
 
 # Iterations per op: 0.1-0.4 s of guest time each under -icount shift=0 (1 ns per
 # instruction), measured on ours and upstream; hackbench takes 1.0-1.3 s.
 OPS="getppid:500000 stat:50000 read4k:150000 openclose:50000 pipe:25000 fork:1000"
-reps=3 hackbench=1
+reps=3 hackbench=1 capture=
 for w in $(cat /proc/cmdline); do
 	case $w in
+	benchcapture=*) capture=${w#benchcapture=} ;;
 	benchreps=*) reps=${w#benchreps=} ;;
 	benchops=*) OPS=$(echo "${w#benchops=}" | tr ',' ' ') hackbench= ;;
 	esac
@@ -35,6 +42,23 @@ info reps "$reps"
 for v in /sys/devices/system/cpu/vulnerabilities/*; do
 	if [ -f "$v" ]; then info "vuln:${v##*/}" "$(cat "$v")"; fi
 done
+
+if [ -n "$capture" ]; then
+	[ ! -w $SYSCTL ] || echo 1 > $SYSCTL
+	# The leak detector's poisoning before each handler would change what the erase finds.
+	[ ! -w /proc/sys/kernel/stack_leak_check ] || echo 0 > /proc/sys/kernel/stack_leak_check
+	# The debugger waits for this sync() before it stops at each erase.
+	sync
+	ops="getppid stat read4k openclose pipe fork"
+	echo "CAPTURE-OPS $capture $ops"
+	if sysbench capture "$capture" $ops; then
+		echo CAPTURE-DONE
+	else
+		echo "BENCH-ERROR sysbench capture exited $?"
+	fi
+	echo BENCH-DONE
+	exit 0
+fi
 
 # set_mode on|off|na: switch erasing (no-op for na).
 set_mode() {
@@ -76,6 +100,26 @@ if [ -r /proc/self/stack_depth ]; then
 	done
 else
 	info depth "no /proc/self/stack_depth"
+fi
+
+# What the erase leaves: a cost is only comparable between kernels that erase the same.
+if [ -e /sys/kernel/debug/test_stackleak/secret_chain ]; then
+	[ ! -w $SYSCTL ] || echo 1 > $SYSCTL
+	check=/proc/sys/kernel/stack_leak_check old_check=
+	# The leak detector's own poisoning before each handler would hide what the erase left.
+	[ ! -w $check ] || { old_check=$(cat $check); echo 0 > $check; }
+	for shape in chain leaf; do
+		out=$(stackleak-plant $shape syscall 200 2>&1) || true
+		leaked=$(echo "$out" | sed -n "s/^plant $shape syscall: rounds=\([0-9]*\) leaked=\([0-9]*\).*/\1 \2/p")
+		if [ -n "$leaked" ]; then
+			echo "BENCH-LEAK $shape $leaked"
+		else
+			echo "BENCH-ERROR plant $shape: $(echo "$out" | tail -1)"
+		fi
+	done
+	[ -z "$old_check" ] || echo "$old_check" > $check
+else
+	info leak "no test_stackleak module: no plant test"
 fi
 
 r=0

@@ -4,7 +4,13 @@
  *
  *   sysbench OP N     run OP N times after a warm-up of N/10, print ns per OP
  *   sysbench depth OP print the stack depth (bytes) of OP's syscall, read
- *                     from /proc/self/stack_depth right after it
+ *                     from /proc/self/stack_depth right after it (median
+ *                     of 31 tries)
+ *   sysbench capture N OP...  run each OP N times between two marker
+ *                     syscalls, write(-1, NULL, CAPTURE_MARK + index of
+ *                     the OP) before and write(-1, NULL, CAPTURE_END) after
+ *                     all: harness/bench/capture-gdb.py, stopped at every
+ *                     erase, tells the operations' exits apart by them
  *
  * OP: getppid, stat (/proc/self), read4k (from /dev/zero), openclose
  * (/dev/null), pipe (1-byte ping-pong with a child: one round trip),
@@ -178,25 +184,74 @@ static long depth_once(const char *name, int fd)
 	return read_depth(fd);
 }
 
-/* Smallest of a few tries: an interrupt during the syscall can only make it look deeper. */
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Median of DEPTH_TRIES tries: with RANDOMIZE_KSTACK_OFFSET each try starts
+ * at another depth, and an interrupt during one only makes that one deeper.
+ */
+#define DEPTH_TRIES 31
 static long depth_of(const char *name)
 {
 	int fd = open("/proc/self/stack_depth", O_RDONLY);
-	long d, best = -1;
+	long d[DEPTH_TRIES];
 	int i;
 
 	if (fd < 0)
 		die("/proc/self/stack_depth");
-	for (i = 0; i < 5; i++) {
-		d = depth_once(name, fd);
-		if (d < 0) {
+	for (i = 0; i < DEPTH_TRIES; i++) {
+		d[i] = depth_once(name, fd);
+		if (d[i] < 0) {
 			fprintf(stderr, "sysbench: cannot parse /proc/self/stack_depth\n");
 			exit(1);
 		}
-		if (best < 0 || d < best)
-			best = d;
 	}
-	return best;
+	qsort(d, DEPTH_TRIES, sizeof(d[0]), cmp_long);
+	return d[DEPTH_TRIES / 2];
+}
+
+#define CAPTURE_MARK 0x5eed0000L
+#define CAPTURE_END (CAPTURE_MARK + 0xffff)
+
+/* One write() that fails at once (EBADF): its registers say which OP follows. */
+static void capture_mark(long what)
+{
+	syscall(SYS_write, -1, NULL, what);
+}
+
+static int capture(long n, int nops, char **names)
+{
+	void (*fn)(void);
+	long i;
+	int k;
+	size_t j;
+
+	for (k = 0; k < nops; k++) {
+		fn = NULL;
+		for (j = 0; j < sizeof(ops) / sizeof(ops[0]); j++)
+			if (!strcmp(names[k], ops[j].name))
+				fn = ops[j].fn;
+		if (!fn) {
+			fprintf(stderr, "sysbench: unknown op %s\n", names[k]);
+			return 2;
+		}
+		if (fn == op_pipe)
+			start_echo();
+		fn();
+		capture_mark(CAPTURE_MARK + k);
+		for (i = 0; i < n; i++)
+			fn();
+		capture_mark(CAPTURE_MARK + 0xfffe);
+		if (fn == op_pipe)
+			stop_echo();
+	}
+	capture_mark(CAPTURE_END);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -206,8 +261,14 @@ int main(int argc, char **argv)
 	long i, n;
 	size_t k;
 
+	if (argc >= 4 && !strcmp(argv[1], "capture")) {
+		zero_fd = open("/dev/zero", O_RDONLY);
+		if (zero_fd < 0)
+			die("/dev/zero");
+		return capture(atol(argv[2]), argc - 3, argv + 3);
+	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: sysbench OP N | sysbench depth OP\n");
+		fprintf(stderr, "usage: sysbench OP N | sysbench depth OP | sysbench capture N OP...\n");
 		return 2;
 	}
 	zero_fd = open("/dev/zero", O_RDONLY);
