@@ -60,20 +60,19 @@ static __attribute__((noinline, optimize("no-tree-loop-distribute-patterns", "no
 void upstream_erase(unsigned long *low, unsigned long *lowest, unsigned long *high,
 		    unsigned long poison)
 {
-	unsigned long *sp = lowest, *erase_low = lowest;
-	unsigned int count = 0;
+	unsigned long *p = lowest, *from = lowest;
+	unsigned int run = 0;
 
-	while (sp > low && count < 16) {
-		sp--;
-		if (*sp == poison) {
-			count++;
+	for (; p > low && run < 16; p--) {
+		if (p[-1] != poison) {
+			run = 0;
+			from = p - 1;
 		} else {
-			count = 0;
-			erase_low = sp;
+			run++;
 		}
 	}
-	while (erase_low < high)
-		*erase_low++ = poison;
+	for (; from < high; from++)
+		*from = poison;
 	__asm__ __volatile__("" ::: "memory");
 }
 
@@ -81,21 +80,18 @@ void upstream_erase(unsigned long *low, unsigned long *lowest, unsigned long *hi
 static unsigned long *upstream_model(unsigned long *low, unsigned long *lowest,
 				     unsigned long poison, long *read)
 {
-	unsigned long *sp = lowest, *erase_low = lowest;
-	unsigned int count = 0;
+	unsigned long *p = lowest, *from = lowest;
+	unsigned int run = 0;
 
-	*read = 0;
-	while (sp > low && count < 16) {
-		sp--;
-		++*read;
-		if (*sp == poison) {
-			count++;
+	for (*read = 0; p > low && run < 16; p--, ++*read) {
+		if (p[-1] != poison) {
+			run = 0;
+			from = p - 1;
 		} else {
-			count = 0;
-			erase_low = sp;
+			run++;
 		}
 	}
-	return erase_low;
+	return from;
 }
 
 /*
