@@ -4,7 +4,10 @@
 # (harness/bench/capture-gdb.py) stop at every call of stackleak_erase while the guest
 # runs each operation N times (sysbench capture). Writes build/bench/capture-SET-KERNEL.bin
 # for harness/bench/replay.sh (nokaslr: gdb takes the addresses from vmlinux). Only
-# kernels with our erase.S (ours, clang).
+# kernels with our erase.S (ours, clang). Plain TCG, not -icount: with sleep=off a guest
+# that idles while gdb holds it deadlocks QEMU ("no active timers"). So timer interrupts
+# come between the operation's syscalls more often than in a free run: replay.sh leaves
+# their returns out, but what their frames left lies below the next syscall's.
 # Usage: harness/bench/capture.sh SET KERNEL [N] [EXTRA_APPEND...]   e.g. distro ours 50
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"

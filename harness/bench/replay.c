@@ -12,6 +12,11 @@
  * Both run on the same copy of each captured stack, with its recorded
  * mark; the erase is called as on the 64-bit exits, off the task stack.
  *
+ *   replay --count ours|upstream|nop CAPTURE.bin   under valgrind
+ *     --tool=callgrind --collect-atstart=no: that routine runs once on each
+ *     system call's stack with collection on, and the instructions of each
+ *     phase (operation) are dumped as "phase-N" (rep iterations count one by
+ *     one); "nop" counts the collection switch alone, to subtract
  *   replay CAPTURE.bin REPS   one TSV line per captured erase on stdout:
  *     phase nr dirty_bytes used_bytes ours_read ours_written up_read
  *     up_written ours_cycles up_cycles
@@ -29,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <x86intrin.h>
+#include <valgrind/callgrind.h>
 
 #define THREAD_SIZE 16384
 #define WORDS (THREAD_SIZE / 8)
@@ -147,8 +153,21 @@ int main(int argc, char **argv)
 	int reps, r;
 	FILE *f;
 
-	if (argc != 3 || (reps = atoi(argv[2])) < 1) {
-		fprintf(stderr, "usage: replay CAPTURE.bin REPS\n");
+	bool count = argc == 4 && !strcmp(argv[1], "--count");
+	bool count_ours = count && !strcmp(argv[2], "ours");
+	bool count_nop = count && !strcmp(argv[2], "nop");
+	long phase = -1;
+	char name[32];
+
+	if (count) {
+		if (!count_ours && !count_nop && strcmp(argv[2], "upstream")) {
+			fprintf(stderr, "replay: --count ours, upstream or nop\n");
+			return 2;
+		}
+		argv += 2;
+		reps = 0;
+	} else if (argc != 3 || (reps = atoi(argv[2])) < 1) {
+		fprintf(stderr, "usage: replay CAPTURE.bin REPS | replay --count ours|upstream CAPTURE.bin\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -156,8 +175,8 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		return 1;
 	}
-	tours = calloc(reps, sizeof(*tours));
-	tup = calloc(reps, sizeof(*tup));
+	tours = calloc(reps + 1, sizeof(*tours));
+	tup = calloc(reps + 1, sizeof(*tup));
 	current_task = fake_task;
 	fake_task[erase_user_task_stack / 8] = (unsigned long)stack;
 	cpu_current_top_of_stack = (unsigned long)(stack + WORDS);
@@ -191,6 +210,28 @@ int main(int argc, char **argv)
 				if (p < lowest_dirty)
 					lowest_dirty = p;
 			}
+		}
+		if (count) {
+			/* System calls only, as replay.sh counts them. */
+			if ((long)h.nr < 0)
+				continue;
+			if ((long)h.phase != phase) {
+				if (phase >= 0) {
+					snprintf(name, sizeof(name), "phase-%ld", phase);
+					CALLGRIND_DUMP_STATS_AT(name);
+				}
+				CALLGRIND_ZERO_STATS;
+				phase = h.phase;
+			}
+			memcpy(stack, image, sizeof(image));
+			fake_task[0] = (unsigned long)mark;
+			CALLGRIND_TOGGLE_COLLECT;
+			if (count_ours)
+				stackleak_erase();
+			else if (!count_nop)
+				upstream_erase(low, mark, high, poison);
+			CALLGRIND_TOGGLE_COLLECT;
+			continue;
 		}
 		memcpy(stack, image, sizeof(image));
 		ours_from = ours_model(low, mark, poison, &ours_read);
@@ -228,6 +269,10 @@ int main(int argc, char **argv)
 		       ours_read * 8, (long)(high - ours_from) * 8, up_read * 8,
 		       (long)(high - up_from) * 8, (unsigned long)median(tours, reps),
 		       (unsigned long)median(tup, reps));
+	}
+	if (count && phase >= 0) {
+		snprintf(name, sizeof(name), "phase-%ld", phase);
+		CALLGRIND_DUMP_STATS_AT(name);
 	}
 	return 0;
 }

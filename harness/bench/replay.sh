@@ -6,6 +6,8 @@
 # and read ("dirtied:OP", "written:OP", "read:OP", unit bytes per operation), and the
 # erases per operation ("erases:OP"). The rows of
 # upstream's routine are named after KERNEL with "ours" replaced by "upstream".
+# Also each routine's instructions per operation, counted by valgrind's callgrind
+# (clock "replay-ir").
 # Usage: harness/bench/replay.sh SET KERNEL [REPS]
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
@@ -43,4 +45,23 @@ awk -v n="$n" -v ops="$ops" -v s="$set_" -v ko="$k" -v ku="${k/ours/upstream}" -
 			print s, ku, "gcc", "replay", 1, 1, "on", "read:" p, ur[p] / n, "bytes"
 		}
 	}' "$out" >> "$B/bench/results.tsv"
+# Exact instructions of each routine per operation (callgrind counts rep iterations one
+# by one, as QEMU's icount does): clock "replay-ir".
+command -v valgrind > /dev/null || die "no valgrind: harness/pipeline/deps.sh bench installs it"
+# "nop": the collection switch alone, counted the same way and subtracted.
+for fn in nop ours upstream; do
+	rm -f "$d"/callgrind.out.*
+	valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$d/callgrind.out.%p" \
+		"$d/replay" --count $fn "$cap" > "$d/callgrind-$fn.log" 2>&1 ||
+		die "callgrind of $fn failed: see $d/callgrind-$fn.log"
+	# "OP instructions" per operation, switch included.
+	awk -v n="$n" -v ops="$ops" '
+		BEGIN { split(ops, name, " ") }
+		/^desc: Trigger: Client Request: phase-/ { sub(/.*phase-/, ""); p = name[$0 + 1] }
+		/^summary: / && p != "" { print p, $2 / n; p = "" }
+	' "$d"/callgrind.out.* | sort > "$d/ir-$fn.txt"
+	[ "$fn" = nop ] && continue
+	join "$d/ir-$fn.txt" "$d/ir-nop.txt" | awk -v s="$set_" -v kern="${k/ours/$fn}" -v OFS='\t' \
+		'{ print s, kern, "gcc", "replay-ir", 1, 1, "on", $1, $2 - $3, "instructions" }' >> "$B/bench/results.tsv"
+done
 echo "replay: $(wc -l < "$out") erases of $set_/$k, $reps calls each; per erase in $out"

@@ -76,8 +76,9 @@ def replay_table(s, med):
     """Both clocks side by side, and what the fill writes against what the syscall dirtied."""
     rp = defaultdict(dict)
     for r in RESULTS:
-        if r["config"] == s and r["clock"] == "replay":
-            rp[r["kernel"]][r["op"]] = float(r["value"])
+        if r["config"] == s and r["clock"] in ("replay", "replay-ir"):
+            op = r["op"] if r["clock"] == "replay" else "ir:" + r["op"]
+            rp[r["kernel"]][op] = float(r["value"])
     out = []
     for ko in ("ours", "ours" + OFF):
         if rp.get(ko):
@@ -98,8 +99,9 @@ def replay_rows(s, med, rp, ko):
            "column is the guest's erase cost from the tables above.", "",
            "| operation | erase instructions ours / upstream (guest) | ticks ours | ticks upstream "
            "| ours / upstream (this CPU) | dirtied bytes | ours writes | written / dirtied "
-           "| ours reads | read / written | erases |",
-           "|---" * 11 + "|"]
+           "| ours reads | read / written | erases | routine instructions ours / upstream (host, callgrind) "
+           "| guest erase instructions ours + 24 per erase |",
+           "|---" * 13 + "|"]
     for op in OPS:
         o, u = rp[ko].get(op), rp.get(ku, {}).get(op)
         if o is None:
@@ -109,8 +111,11 @@ def replay_rows(s, med, rp, ko):
               else med(s, "icount", k, "on", op) - med(s, "icount", k, "off", op) for k in (ko, ku)]
         icount = f"{ci[0]:,.0f} / {ci[1]:,.0f} = {ci[0] / ci[1]:.2f}" if ci[0] is not None and ci[1] else "–"
         calls = rp[ko].get(f"erases:{op}")
+        io, iu = rp[ko].get(f"ir:{op}"), rp.get(ku, {}).get(f"ir:{op}")
+        ir = f"{io:,.0f} / {iu:,.0f}" if io is not None and iu is not None else "–"
+        guest = "–" if ci[0] is None else f"{ci[0] + 24 * calls:,.0f}"
         out.append(f"| {OP_TITLE[op]} | {icount} | {o:,.0f} | {u:,.0f} | {o / u:.2f} | {d:,.0f} | {w:,.0f} | "
-                   f"{w / d:.2f} | {rd:,.0f} | {rd / w:.2f} | {calls:.1f} |")
+                   f"{w / d:.2f} | {rd:,.0f} | {rd / w:.2f} | {calls:.1f} | {ir} | {guest} |")
     return out + [""]
 
 

@@ -7,8 +7,8 @@ PKGS="gcc-12 gcc-12-plugin-dev make flex bison bc libelf-dev libssl-dev ccache c
 kmod rsync busybox-static linux-source-6.1 git python3-ply python3-git
 rt-tests trinity stress-ng $ARCH_PKGS"
 # `harness/pipeline/deps.sh bench`: also what make bench needs (the report's chart, CPU timing,
-# gdb for the erase capture).
-[ "${1:-}" != bench ] || PKGS="$PKGS python3-matplotlib time gdb"
+# gdb and valgrind for the erase capture and replay).
+[ "${1:-}" != bench ] || PKGS="$PKGS python3-matplotlib time gdb valgrind"
 # `harness/pipeline/deps.sh clang`: also the LLVM toolchain of the Clang kernel (make CLANG=1).
 [ "${1:-}" != clang ] || PKGS="$PKGS clang-22 lld-22 llvm-22"
 # `harness/pipeline/deps.sh distro`: also Debian's kernel configs (pipeline/distro-config.sh).
