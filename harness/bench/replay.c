@@ -167,7 +167,7 @@ int main(int argc, char **argv)
 		argv += 2;
 		reps = 0;
 	} else if (argc != 3 || (reps = atoi(argv[2])) < 1) {
-		fprintf(stderr, "usage: replay CAPTURE.bin REPS | replay --count ours|upstream CAPTURE.bin\n");
+		fprintf(stderr, "usage: replay CAPTURE.bin REPS | replay --count ours|upstream|nop CAPTURE.bin\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -180,6 +180,9 @@ int main(int argc, char **argv)
 	current_task = fake_task;
 	fake_task[erase_user_task_stack / 8] = (unsigned long)stack;
 	cpu_current_top_of_stack = (unsigned long)(stack + WORDS);
+	/* Erasing was never off: nothing below the mark waits for an erase. */
+	if (erase_user_task_lowest_stack_unerased != -1UL)
+		fake_task[erase_user_task_lowest_stack_unerased / 8] = (unsigned long)high;
 	/* The erase is called on the trampoline stack: all of the task stack below pt_regs is dead. */
 	while (fread(&h, sizeof(h), 1, f) == 1) {
 		unsigned long poison = h.poison, *mark, *ours_from, *up_from, *p;
@@ -241,8 +244,6 @@ int main(int argc, char **argv)
 
 			memcpy(stack, image, sizeof(image));
 			fake_task[0] = (unsigned long)mark;
-			if (erase_user_task_lowest_stack_unerased != -1UL)
-				fake_task[erase_user_task_lowest_stack_unerased / 8] = (unsigned long)high;
 			t0 = ticks();
 			stackleak_erase();
 			tours[r] = ticks() - t0;
