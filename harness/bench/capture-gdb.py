@@ -62,8 +62,7 @@ def main():
             task = word(gs + current_task)
             stack = word(task + TASK_STACK)
             top = stack + THREAD_SIZE
-            regs = [word(top - PTREGS + 8 * i) for i in (DX, DI, ORIG_AX)]
-            dx, di, nr = regs
+            dx, di, nr = (word(top - PTREGS + 8 * i) for i in (DX, DI, ORIG_AX))
             if nr == 1 and di & EBADF_FD == EBADF_FD and MARK <= dx <= CAPTURE_END:
                 if dx == CAPTURE_END:
                     break
