@@ -76,7 +76,7 @@ def replay_table(s, med):
     """Both clocks side by side, and what the fill writes against what the syscall dirtied."""
     rp = defaultdict(dict)
     for r in RESULTS:
-        if r["config"] == s and r["clock"] in ("replay", "replay-ir"):
+        if r["config"] == s and r["clock"].startswith("replay"):
             op = r["op"] if r["clock"] == "replay" else "ir:" + r["op"]
             rp[r["kernel"]][op] = float(r["value"])
     out = []
@@ -95,8 +95,11 @@ def replay_rows(s, med, rp, ko):
            "(`harness/bench/replay.c`), from the same mark: median TSC ticks per call, summed over "
            "the erases of the operation's system calls (for pipe and fork, the other task's "
            "too; interrupt and fault returns left out). Dirtied: bytes below pt_regs that are not poison when the erase starts; "
-           "written/read: what each routine stores and what its search loads. The instruction "
-           "column is the guest's erase cost from the tables above.", "",
+           "written/read: what ours stores and what its search loads. Routine instructions: the "
+           "same stacks under callgrind, one call each, `rep stosq` iterations counted one by "
+           "one as QEMU's icount does; beside them, what the guest measured for ours (erase cost "
+           "from the tables above plus the 24 instructions of the erase-off path that the "
+           "on/off difference subtracts, per erase).", "",
            "| operation | erase instructions ours / upstream (guest) | ticks ours | ticks upstream "
            "| ours / upstream (this CPU) | dirtied bytes | ours writes | written / dirtied "
            "| ours reads | read / written | erases | routine instructions ours / upstream (host, callgrind) "
@@ -141,7 +144,7 @@ def main():
     res = defaultdict(list)           # (set, clock, kernel, mode, op) -> values
     units = {}
     for r in RESULTS:
-        if ":" in r["op"] or r["clock"] == "replay":
+        if ":" in r["op"] or r["clock"].startswith("replay"):
             continue
         key = (r["config"], r["clock"], r["kernel"], r["mode"], r["op"])
         res[key].append(float(r["value"]))

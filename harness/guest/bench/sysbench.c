@@ -8,8 +8,9 @@
  *                     of 31 tries)
  *   sysbench capture N OP...  run each OP N times between two marker
  *                     syscalls, write(-1, NULL, CAPTURE_MARK + index of
- *                     the OP) before and write(-1, NULL, CAPTURE_END) after
- *                     all: harness/bench/capture-gdb.py, stopped at every
+ *                     the OP) before and write(-1, NULL, CAPTURE_OP_END)
+ *                     after, then write(-1, NULL, CAPTURE_END):
+ *                     harness/bench/capture-gdb.py, stopped at every
  *                     erase, tells the operations' exits apart by them
  *
  * OP: getppid, stat (/proc/self), read4k (from /dev/zero), openclose
@@ -20,6 +21,7 @@
  * instruction, so the result is then instructions per OP.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +140,17 @@ static const struct {
 	{ "fork", op_fork },
 };
 
+/* The function of the op called NAME, NULL if there is none. */
+static void (*find_op(const char *name))(void)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
+		if (!strcmp(name, ops[k].name))
+			return ops[k].fn;
+	return NULL;
+}
+
 static long read_depth(int fd)
 {
 	char buf[128];
@@ -216,6 +229,7 @@ static long depth_of(const char *name)
 }
 
 #define CAPTURE_MARK 0x5eed0000L
+#define CAPTURE_OP_END (CAPTURE_MARK + 0xfffe)
 #define CAPTURE_END (CAPTURE_MARK + 0xffff)
 
 /* One write() that fails at once (EBADF): its registers say which OP follows. */
@@ -229,13 +243,9 @@ static int capture(long n, int nops, char **names)
 	void (*fn)(void);
 	long i;
 	int k;
-	size_t j;
 
 	for (k = 0; k < nops; k++) {
-		fn = NULL;
-		for (j = 0; j < sizeof(ops) / sizeof(ops[0]); j++)
-			if (!strcmp(names[k], ops[j].name))
-				fn = ops[j].fn;
+		fn = find_op(names[k]);
 		if (!fn) {
 			fprintf(stderr, "sysbench: unknown op %s\n", names[k]);
 			return 2;
@@ -246,7 +256,7 @@ static int capture(long n, int nops, char **names)
 		capture_mark(CAPTURE_MARK + k);
 		for (i = 0; i < n; i++)
 			fn();
-		capture_mark(CAPTURE_MARK + 0xfffe);
+		capture_mark(CAPTURE_OP_END);
 		if (fn == op_pipe)
 			stop_echo();
 	}
@@ -257,30 +267,24 @@ static int capture(long n, int nops, char **names)
 int main(int argc, char **argv)
 {
 	unsigned long long t0, t1;
-	void (*fn)(void) = NULL;
+	bool capturing = argc >= 4 && !strcmp(argv[1], "capture");
+	void (*fn)(void);
 	long i, n;
-	size_t k;
 
-	if (argc >= 4 && !strcmp(argv[1], "capture")) {
-		zero_fd = open("/dev/zero", O_RDONLY);
-		if (zero_fd < 0)
-			die("/dev/zero");
-		return capture(atol(argv[2]), argc - 3, argv + 3);
-	}
-	if (argc != 3) {
+	if (argc != 3 && !capturing) {
 		fprintf(stderr, "usage: sysbench OP N | sysbench depth OP | sysbench capture N OP...\n");
 		return 2;
 	}
 	zero_fd = open("/dev/zero", O_RDONLY);
 	if (zero_fd < 0)
 		die("/dev/zero");
+	if (capturing)
+		return capture(atol(argv[2]), argc - 3, argv + 3);
 	if (!strcmp(argv[1], "depth")) {
 		printf("%ld\n", depth_of(argv[2]));
 		return 0;
 	}
-	for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
-		if (!strcmp(argv[1], ops[k].name))
-			fn = ops[k].fn;
+	fn = find_op(argv[1]);
 	n = atol(argv[2]);
 	if (!fn || n <= 0) {
 		fprintf(stderr, "sysbench: unknown op %s or bad N %s\n", argv[1], argv[2]);
