@@ -4,6 +4,7 @@
 # `make UPSTREAM=1 ...`: same pipeline on the pristine 6.1 tree with its own STACKLEAK (plus,
 # test only, our lib/test_stackleak.c), in build/upstream + build/obj-upstream (base-tree
 # benchmark / harness self-check).
+# `make ARCH=arm64 ...`, `make ARCH=i386 ...`: another architecture (harness/arch/ARCH/).
 # Every stage is idempotent and cheap when its inputs did not change; Kbuild does the rest.
 SHELL := /bin/bash
 .NOTPARALLEL:
@@ -19,10 +20,39 @@ P := $(H)/pipeline
 T := $(H)/host
 U := $(H)/suites
 BN := $(H)/bench
+# ARCH= (default x86_64): the architecture under test, harness/arch/ARCH/ (harness/lib.sh
+# reads ARCH from the environment). Another architecture's outputs carry its name (A:
+# build/obj-arm64, build/qemu-arm64.log, ...), and `make test` runs what applies to it
+# (harness/README.md). What it does not support, its arch.sh says why (NO_CLANG, NO_DISTRO).
+HARCH := $(or $(ARCH),x86_64)
+A := $(if $(filter x86_64,$(HARCH)),,-$(HARCH))
+ifeq ($(wildcard $(H)/arch/$(HARCH)/arch.sh),)
+$(error ARCH=$(HARCH) is not supported: no $(H)/arch/$(HARCH)/arch.sh)
+endif
+arch_no = $(shell sed -n 's/^$(1)="\(.*\)"$$/\1/p' $(H)/arch/$(HARCH)/arch.sh)
+ifeq ($(CLANG),1)
+ifneq ($(call arch_no,NO_CLANG),)
+$(error CLANG=1 is not supported with ARCH=$(HARCH): $(call arch_no,NO_CLANG))
+endif
+endif
+ifeq ($(DISTRO),1)
+ifneq ($(call arch_no,NO_DISTRO),)
+$(error DISTRO=1 is not supported with ARCH=$(HARCH): $(call arch_no,NO_DISTRO))
+endif
+endif
+# x86-64 only for now: the soak and the benchmarks run the host's amd64 hackbench, trinity
+# and stress-ng in the guest, the demo needs the leak detector, the configuration matrix Xen
+# PV, Clang and the detector, and distro-check and check-bisect build x86-64 kernels.
+X86_ONLY := soak soak-run bench demo test-configs test-clang distro-check distro-run check-bisect
+ifneq ($(A),)
+ifneq ($(filter $(X86_ONLY),$(MAKECMDGOALS)),)
+$(error make $(filter $(X86_ONLY),$(MAKECMDGOALS)) is x86-64 only for now, not ARCH=$(HARCH) (harness/README.md))
+endif
+endif
 ifeq ($(UPSTREAM),1)
 export SRC := build/upstream
-export OBJ := build/obj-upstream
-export LOG := build/qemu-upstream.log
+export OBJ := build/obj$(A)-upstream
+export LOG := build/qemu$(A)-upstream.log
 export FRAGS := minimal upstream plant
 TREE_ARGS := --upstream
 else
@@ -60,7 +90,7 @@ export LOG := build/qemu-distro.log
 export FRAGS := minimal stackleak plant distro
 endif
 endif
-LOG ?= build/qemu.log
+LOG ?= build/qemu$(A).log
 
 all: verdict
 
@@ -88,8 +118,9 @@ verdict: boot
 	@$(S) verdict $(P)/verdict.sh $(LOG)
 
 # Host tests run after the builds (the coverage test reads our vmlinux and the base
-# tree's); their failures are counted in the final verdict, not fatal here.
-host-tests: build upstream-build
+# tree's; x86-64 only: another ARCH= needs no base-tree kernel); their failures are
+# counted in the final verdict, not fatal here.
+host-tests: build $(if $(A),,upstream-build)
 	@$(S) host-tests $(T)/run.sh || true
 # The base tree with its own STACKLEAK, built like ours: what we compare against.
 upstream-build:
@@ -115,6 +146,7 @@ soak-run: build initramfs
 distro-run:
 	@$(MAKE) --no-print-directory DISTRO=1 boot crash-run
 # One verdict per configuration, then their counts side by side (summary.sh: exit 1 if any failed).
+ifeq ($(A),)
 test: host-tests boot crash-run soak-run distro-run
 	@rm -f build/verdicts.log
 	@VERDICT_NAME="minimal, GCC" $(S) verdict $(P)/verdict.sh $(LOG) build/host-results.log \
@@ -122,6 +154,15 @@ test: host-tests boot crash-run soak-run distro-run
 	@VERDICT_NAME="Debian's options, GCC" $(S) verdict-distro $(P)/verdict.sh \
 		build/qemu-distro.log build/crash-results-distro.log || true
 	@$(P)/summary.sh build/verdicts.log
+else
+# Another architecture: the host tests (those of x86-64 code say SKIP), the guest suite and
+# the crash tests; no soak and no Debian's options (x86-64 only for now).
+test: host-tests boot crash-run
+	@rm -f build/verdicts$(A).log
+	@VERDICT_NAME="minimal, GCC, $(HARCH)" VERDICTS=build/verdicts$(A).log $(S) verdict $(P)/verdict.sh \
+		$(LOG) build/host-results$(A).log build/crash-results$(A).log || true
+	@$(P)/summary.sh build/verdicts$(A).log
+endif
 
 # The Clang kernel (clang-22, CONFIG_CLANG_STACKLEAK instead of the plugin) through the
 # same guest suite and the crash tests, in build/obj-clang; logs build/qemu-clang.log,
@@ -170,6 +211,7 @@ bench: tree initramfs
 	@$(S) bench-report /usr/bin/python3 $(BN)/report.py build/bench
 
 # clean keeps the extracted pristine git repo (build/linux); distclean removes everything.
+# Both remove another architecture's busybox (build/deb-ARCH): the next deps stage fetches it.
 clean:
 	@if [ -d build ]; then find build -mindepth 1 -maxdepth 1 ! -name linux -exec rm -rf {} +; fi
 	@if [ -d build/linux ]; then git -C build/linux worktree prune; fi

@@ -10,9 +10,27 @@ HA=$H/arch/$HARCH
 [ -f "$HA/arch.sh" ] || { echo "error: no harness/arch/$HARCH/arch.sh: ARCH=$HARCH is not supported" \
 	"(known: $(ls "$H/arch" | xargs))" >&2; exit 1; }
 . "$HA/arch.sh"
+# ASUF: suffix of this architecture's outputs in build/ (objects, initramfs, serial logs,
+# result files: build/obj-arm64, build/qemu-arm64.log, ...), so that runs of different
+# ARCH= values never overwrite each other. Empty for x86_64, the first architecture, whose
+# paths stay what they always were.
+ASUF=
+[ "$HARCH" = x86_64 ] || ASUF=-$HARCH
+# What the architecture cannot do yet (arch.sh: NO_CLANG, NO_DISTRO say why): stop here,
+# before anything is built.
+if [ "${CLANG:-}" = 1 ] && [ -n "${NO_CLANG:-}" ]; then
+	echo "error: CLANG=1 is not supported with ARCH=$HARCH: $NO_CLANG" >&2; exit 1
+fi
+if [ "${DISTRO:-}" = 1 ] && [ -n "${NO_DISTRO:-}" ]; then
+	echo "error: DISTRO=1 is not supported with ARCH=$HARCH: $NO_DISTRO" >&2; exit 1
+fi
+# The guest's busybox: the host's, or the static one of the Debian architecture arch.sh
+# names (GUEST_DEB_ARCH), which harness/pipeline/deps.sh unpacks here.
+GUEST_BUSYBOX=/bin/busybox
+[ -z "${GUEST_DEB_ARCH:-}" ] || GUEST_BUSYBOX=$B/deb-$GUEST_DEB_ARCH/bin/busybox
 # SRC/OBJ can be overridden, e.g. SRC=$B/upstream OBJ=$B/obj-upstream for the base-tree benchmark.
 SRC=${SRC:-$B/linux}
-OBJ=${OBJ:-$B/obj}
+OBJ=${OBJ:-$B/obj$ASUF}
 # Absolute, relative to the repo root: Kbuild resolves O= after `make -C`.
 case $SRC in /*) ;; *) SRC=$ROOT/$SRC ;; esac
 case $OBJ in /*) ;; *) OBJ=$ROOT/$OBJ ;; esac
@@ -22,10 +40,19 @@ export CCACHE_COMPILERCHECK=content
 # CLANG=1 (make CLANG=1 ...): the LLVM toolchain, clang-22 and friends via LLVM=-22
 # (harness/pipeline/deps.sh clang installs them); CC and HOSTCC still name the compiler
 # explicitly, to put ccache in front of it.
-# TAG: suffix of its result files and logs, so they do not overwrite the GCC kernel's.
-KLLVM= TAG=
-if [ "${CLANG:-}" = 1 ]; then KLLVM=-22 KCC0=clang$KLLVM TAG=-clang; else KCC0=gcc; fi
-if command -v ccache >/dev/null 2>&1; then KCC="ccache $KCC0"; else KCC=$KCC0; fi
+# TAG: suffix of its result files and logs, so they do not overwrite the GCC kernel's
+# (after the architecture's own suffix).
+KLLVM= TAG=$ASUF
+if [ "${CLANG:-}" = 1 ]; then KLLVM=-22 KCC0=clang$KLLVM TAG=$TAG-clang; else KCC0=gcc; fi
+# Kbuild's host programs (and the GCC plugin, loaded by the kernel's compiler) are built
+# by the host's compiler; an architecture the host cannot build for names its cross
+# compiler in arch.sh (KCROSS_CC, with KCROSS, the prefix of its binutils: CROSS_COMPILE=).
+KHOSTCC0=$KCC0
+[ -z "${KCROSS_CC:-}" ] || KCC0=$KCROSS_CC
+if command -v ccache >/dev/null 2>&1; then KCC="ccache $KCC0" KHOSTCC="ccache $KHOSTCC0"
+else KCC=$KCC0 KHOSTCC=$KHOSTCC0; fi
+# objdump that reads the kernel's objects (the host's cannot read another architecture's).
+KOBJDUMP=${KCROSS:-}objdump
 # DISTRO=1 (make DISTRO=1 ...): Debian's options (config/distro.config), booted the way
 # Debian's kernel boots on an Intel CPU: QEMU's default CPU model says AMD, which leaves
 # PTI and retpolines off; Debian's x32 ABI is off unless syscall.x32=y; the guest is told
@@ -49,7 +76,8 @@ fi
 # MAKEFLAGS is dropped so an outer `make` does not leak its jobserver/flags into Kbuild.
 kmake() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		make -C "$SRC" O="$OBJ" ARCH="$KARCH" ${KLLVM:+LLVM=$KLLVM} CC="$KCC" HOSTCC="$KCC" "$@"
+		make -C "$SRC" O="$OBJ" ARCH="$KARCH" ${KCROSS:+CROSS_COMPILE=$KCROSS} ${KLLVM:+LLVM=$KLLVM} \
+		CC="$KCC" HOSTCC="$KHOSTCC" "$@"
 }
 die() { echo "error: $*" >&2; exit 1; }
 # frag_files FRAG...: the Kconfig fragment files, in order. An absolute path is a file;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * STACKLEAK runtime: the stack depth tracker and the alloca check that the
- * GCC plugin calls (Clang calls the tracker only), and the
- * kernel.stack_erasing sysctl. The erase itself runs on the way out to user
- * space, in arch code (arch/x86/entry/erase.S).
+ * GCC plugin calls (Clang calls the tracker only), the kernel.stack_erasing
+ * sysctl, and the erase that runs on the way out to user space for
+ * architectures without their own (x86-64 has arch/x86/entry/erase.S).
  */
 
 #define pr_fmt(fmt) "stackleak: " fmt
@@ -15,7 +15,10 @@
 #include <linux/sched/task.h>
 #include <linux/stackleak.h>
 #include <linux/sysctl.h>
+#include <linux/uaccess.h>
 #include <asm/stacktrace.h>
+
+#ifndef CONFIG_HAVE_ARCH_STACKLEAK_TRACK
 
 /* The plugin's tracking asm relies on it; Kconfig hides STACKLEAK without it. */
 #if !__has_attribute(__no_caller_saved_registers__)
@@ -39,6 +42,8 @@ noinstr __no_caller_saved_registers void stackleak_track_stack(void)
 		current->lowest_stack = sp;
 }
 EXPORT_SYMBOL(stackleak_track_stack);
+
+#endif /* !CONFIG_HAVE_ARCH_STACKLEAK_TRACK */
 
 #ifdef CONFIG_CLANG_STACKLEAK
 /*
@@ -94,6 +99,107 @@ void stackleak_check_alloca(unsigned long size)
 }
 EXPORT_SYMBOL(stackleak_check_alloca);
 #endif /* CONFIG_STACKLEAK_ALLOCA_CHECK */
+
+#ifndef CONFIG_HAVE_ARCH_STACKLEAK_ERASE
+/**
+ * stackleak_erase() - fill the stack the task used since its last exit
+ *
+ * The erase for architectures without one in assembly, with the contract
+ * of arch/x86/entry/erase.S: called on every return to user space with
+ * interrupts off, after the last C code of the exit, on the task stack
+ * (everything below the stack pointer is dead) or off it (everything below
+ * pt_regs is). It searches down from the mark for the first run of
+ * STACKLEAK_RUN_WORDS poison words, resets the mark, and fills from the
+ * run up to the dead area's top. It calls nothing, and its own frame lies
+ * above the fill: the saved frame pointer and return address are all it
+ * leaves, and they are no secret. The compiler may clobber the caller-saved
+ * registers; the call sites allow that.
+ */
+noinstr void stackleak_erase(void)
+{
+	struct task_struct *tsk = current;
+	unsigned long low = stackleak_task_low_bound(tsk);
+	unsigned long top = stackleak_task_high_bound(tsk);
+	unsigned long sp = current_stack_pointer;
+	unsigned long mark = tsk->lowest_stack;
+	unsigned long poison, p, start;
+	unsigned int run = 0;
+
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	/* Deeper stack left unerased while erasing was off is searched too. */
+	if (mark > tsk->lowest_stack_unerased)
+		mark = tsk->lowest_stack_unerased;
+	if (READ_ONCE(stackleak_erase_off)) {
+#ifdef CONFIG_STACKLEAK_METRICS
+		tsk->prev_lowest_stack = tsk->lowest_stack;
+#endif
+		tsk->lowest_stack_unerased = mark;
+		tsk->lowest_stack = top;
+		return;
+	}
+#endif
+
+	/* On the task stack, this function's frame is above sp: keep it. */
+	if (sp >= low && sp < top)
+		top = sp;
+	if (mark > top)
+		mark = top;
+	if (mark < low)
+		mark = low;
+
+	poison = stackleak_poison_value();
+	for (p = mark; p > low; ) {
+		p -= sizeof(unsigned long);
+		if (*(unsigned long *)p != poison)
+			run = 0;
+		else if (++run == STACKLEAK_RUN_WORDS)
+			break;
+	}
+	start = run == STACKLEAK_RUN_WORDS ?
+		p + STACKLEAK_RUN_WORDS * sizeof(unsigned long) : low;
+#ifdef CONFIG_CLANG_STACKLEAK
+	/* Below a hole that an untracked leaf function may have left, too. */
+	start = start - low > STACKLEAK_LEAF_FILL ? start - STACKLEAK_LEAF_FILL : low;
+#endif
+
+	/*
+	 * Reset the mark before the fill: a handler that interrupts the fill
+	 * on this stack (an NMI on 32-bit x86) and runs tracked code lowers it
+	 * again, and the next erase covers what it left below the fill.
+	 */
+#ifdef CONFIG_STACKLEAK_METRICS
+	tsk->prev_lowest_stack = tsk->lowest_stack;
+#endif
+	tsk->lowest_stack = stackleak_task_high_bound(tsk);
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	tsk->lowest_stack_unerased = stackleak_task_high_bound(tsk);
+#endif
+	barrier();
+
+	/* Volatile stores: no memset() call, which would be instrumentable. */
+	for (p = start; p < top; p += sizeof(unsigned long))
+		WRITE_ONCE(*(unsigned long *)p, poison);
+}
+#endif /* !CONFIG_HAVE_ARCH_STACKLEAK_ERASE */
+
+/*
+ * The poison must fault as a pointer (see STACKLEAK_POISON). Where the
+ * address space cannot promise it, 32-bit x86 above all, say so loudly
+ * rather than let an uninitialised pointer reach real memory unnoticed.
+ */
+static int __init stackleak_poison_check(void)
+{
+	unsigned long poison = stackleak_poison_value();
+	unsigned long word;
+
+	if (!get_kernel_nofault(word, (unsigned long *)poison)) {
+		pr_err("the poison 0x%lx is a readable kernel address: uninitialised pointers on an erased stack point to memory\n",
+		       poison);
+		add_taint(TAINT_WARN, LOCKDEP_STILL_OK);
+	}
+	return 0;
+}
+late_initcall(stackleak_poison_check);
 
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 

@@ -5,9 +5,31 @@ OKMSG='OK: the rest of the thread stack is properly erased'
 
 result() { echo "RESULT: $*"; }
 
+# The guest's architecture, its kernel's `uname -m` (i386 for any i?86): on arm64 and
+# i386 the cases that need an x86 entry instruction, the compat ABI or the x86-64-only
+# leak detector report SKIP or XFAIL with the reason.
+GUEST_ARCH=$(uname -m)
+case $GUEST_ARCH in i?86) GUEST_ARCH=i386 ;; esac
+
+# skip_cases WHY NAME...: a SKIP result with the reason WHY for each case NAME that does
+# not apply to this architecture (so none vanishes from the results).
+skip_cases() {
+	why=$1
+	shift
+	for n; do result "$n" SKIP "$why"; done
+}
+
+# bin32 NAME: the helper NAME built for 32-bit user space: NAME32 (the compat ABI), or on
+# i386, whose native ABI is the 32-bit one, NAME itself.
+bin32() { if [ "$GUEST_ARCH" = i386 ]; then echo "$1"; else echo "${1}32"; fi; }
+
 # poison_hex: the poison the erase writes, as bytes in memory (hex, little-endian): this
-# boot's random one where the leak detector is built in (debugfs), else STACKLEAK_POISON.
-poison_value() { cat /sys/kernel/debug/stackleak/poison 2>/dev/null || echo dbf1a98dc7b5e391; }
+# boot's random one where the leak detector is built in (debugfs), else STACKLEAK_POISON
+# (a 32-bit kernel's is one word too: guest/helpers/poison.h).
+poison_value() {
+	cat /sys/kernel/debug/stackleak/poison 2>/dev/null && return
+	if [ "$GUEST_ARCH" = i386 ]; then echo fffd95c3; else echo dbf1a98dc7b5e391; fi
+}
 poison_hex() {
 	poison_value | sed 's/../& /g' | awk '{ for (i = NF; i > 0; i--) printf "%s", $i; print "" }'
 }
@@ -48,10 +70,13 @@ require_stackleak() {
 }
 
 # leak_check_absent FILE: true when FILE (one of the detector's files) is missing because
-# this kernel cannot have the detector, with the reason in WHY: it is GCC-only (Kconfig),
-# and it needs INIT_STACK_NONE (the boot says harness.init_stack=zero otherwise).
+# this kernel cannot have the detector, with the reason in WHY: it is x86-64 and GCC only
+# (Kconfig), and it needs INIT_STACK_NONE (the boot says harness.init_stack=zero otherwise).
 leak_check_absent() {
 	[ ! -e "$1" ] || return 1
+	if [ "$GUEST_ARCH" != x86_64 ]; then
+		WHY="$GUEST_ARCH kernel: CONFIG_STACKLEAK_LEAK_CHECK is x86-64-only"; return 0
+	fi
 	if grep -q 'clang version' /proc/version; then
 		WHY="Clang kernel: CONFIG_STACKLEAK_LEAK_CHECK is GCC-only"; return 0
 	fi
@@ -110,6 +135,16 @@ crash_aftermath() {
 	fi
 	echo "CRASHTEST: dmesg since the trigger:"
 	dmesg -c | sed 's/^/dmesg: /'
+}
+
+# poison_fault HEX: what the kernel logs when it faults on the address HEX (16 digits, the
+# poison): a general protection fault on x86-64, where the poison is non-canonical (the
+# address without leading zeros), a paging request on arm64.
+poison_fault() {
+	case $GUEST_ARCH in
+	aarch64) echo "Unable to handle kernel paging request at virtual address $1" ;;
+	*) echo "general protection fault, probably for non-canonical address 0x$(echo "$1" | sed 's/^0*//')" ;;
+	esac
 }
 
 # uninit_spray: the first spray (poll, select, sendmsg) whose data lands on the planted

@@ -86,7 +86,7 @@ HANG_LOG=$TMP/hang.log
 t_qemu_hang() {
 	kernel=$OBJ/$KIMAGE
 	[ -f "$kernel" ] || { echo "no $kernel (build first)"; return 77; }
-	bb=${BUSYBOX:-/bin/busybox}
+	bb=${BUSYBOX:-$GUEST_BUSYBOX}
 	d=$TMP/hang-root
 	mkdir -p "$d/bin" && cp "$bb" "$d/bin/busybox" && ln -s busybox "$d/bin/sleep"
 	( cd "$d" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet ) > "$TMP/hang.cpio"

@@ -12,9 +12,11 @@
 #   BAND  width of the "borderline" band above MIN (default 32, see below)
 #   KEEP  directory to keep the per-function tables in (for debugging)
 # Output: PASS:/FAIL: lines and "N passed, M failed"; exit 1 on any FAIL,
-# 77 (SKIP) when our vmlinux has not been built.
+# 77 (SKIP) when our vmlinux has not been built, or for another ARCH= than x86_64.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# The prologue and call patterns below are x86-64 code's.
+[ "$HARCH" = x86_64 ] || { echo "SKIP: coverage: reads x86-64 prologues and calls (ARCH=$HARCH)"; exit 77; }
 
 OURS=${1:-$B/obj/vmlinux}
 UP=${2:-$B/obj-upstream/vmlinux}

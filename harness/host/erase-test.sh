@@ -42,6 +42,11 @@ RD=-DCONFIG_STACKLEAK_RUNTIME_DISABLE
 METRICS=-DCONFIG_STACKLEAK_METRICS
 
 command -v "$CC" >/dev/null 2>&1 || { echo "SKIP: erase: no $CC"; exit 77; }
+# The routine is x86-64 code, run here on the host: ARCH=x86_64 only.
+case ${ARCH:-x86_64} in
+x86_64) ;;
+*) echo "SKIP: erase: arch/x86/entry/erase.S is x86-64 code, run in user space on this host (ARCH=$ARCH)"; exit 77 ;;
+esac
 mkdir -p "$OUT"
 
 # build DIR [-Dextra...]: assemble erase.S and the glue with the shim only

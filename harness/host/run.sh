@@ -1,16 +1,17 @@
 #!/bin/bash
 # Run every harness/host/*-test.sh and turn its outcome into RESULT lines (also saved to
-# build/host-results.log for the combined verdict). A test's own "PASS: name[: why]" /
-# "FAIL: ..." / "SKIP: ..." lines each count as one result; a script that prints none
-# counts as one result from its exit status (0 PASS, 77 SKIP, else FAIL).
+# build/host-results.log, for another ARCH= build/host-results-ARCH.log, for the combined
+# verdict). A test's own "PASS: name[: why]" / "FAIL: ..." / "SKIP: ..." lines each count
+# as one result; a script that prints none counts as one result from its exit status (0
+# PASS, 77 SKIP, else FAIL). Tests of x86-64 code SKIP themselves for another ARCH=.
 set -eu
 . "$(dirname "$0")/../lib.sh"
-OUT=$B/host-results.log
-mkdir -p "$B/host-tests" && : > "$OUT"
+OUT=$B/host-results$ASUF.log
+mkdir -p "$B/host-tests$ASUF" && : > "$OUT"
 for t in "$H"/host/*-test.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
-	log=$B/host-tests/$name.log
+	log=$B/host-tests$ASUF/$name.log
 	echo "--- host/$name"
 	rc=0
 	bash "$t" > "$log" 2>&1 </dev/null || rc=$?

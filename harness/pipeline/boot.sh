@@ -6,8 +6,8 @@
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
 KERNEL=${KERNEL:-$OBJ/$KIMAGE}
-INITRD=${INITRD:-$B/initramfs.cpio.gz}
-LOG=${LOG:-$B/qemu.log}
+INITRD=${INITRD:-$B/initramfs$ASUF.cpio.gz}
+LOG=${LOG:-$B/qemu$ASUF.log}
 # The guest suite takes under a minute, plus about 3 minutes for 8 GiB of random data
 # through the leak detector (tests/57-leak-false.sh).
 TIMEOUT=${BOOT_TIMEOUT:-600}

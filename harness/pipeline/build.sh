@@ -35,7 +35,7 @@ echo "  ${KIMAGE##*/}: $OBJ/$KIMAGE"
 # The compiler's work, counted where it ends up: tracking calls left in vmlinux
 # (Clang calls the tracker by its second name, __sanitizer_cov_stack_depth).
 if grep -q '^CONFIG_STACKLEAK=y' "$OBJ/.config"; then
-	sites=$(objdump -d --no-show-raw-insn "$OBJ/vmlinux" |
+	sites=$($KOBJDUMP -d --no-show-raw-insn "$OBJ/vmlinux" |
 		grep -cE "$CALL_INSN.*<(stackleak_track_stack|__sanitizer_cov_stack_depth)>" || true)
 	echo "  stackleak: $sites tracking call sites in vmlinux"
 fi

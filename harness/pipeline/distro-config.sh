@@ -10,6 +10,7 @@
 # Writes harness/config/distro.config (committed).
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
+[ -z "${NO_DISTRO:-}" ] || die "ARCH=$HARCH: $NO_DISTRO"
 DEB=${1:-$DEBIAN_CONFIG}
 OUT=${OUT:-$H/config/distro.config}
 [ -f "$DEB" ] || die "$DEB missing: install the Debian package linux-config-6.1 (harness/pipeline/deps.sh distro)"

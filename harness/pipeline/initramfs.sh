@@ -1,21 +1,34 @@
 #!/bin/bash
-# Pack build/initramfs.cpio.gz: busybox-static + applet links, /init, guest tests,
-# crash tests (/crash/NAME.sh, run alone with crashtest=NAME: harness/suites/crash-tests.sh)
-# static helpers built from harness/guest/helpers/*.c (native NAME and compat NAME32, with
-# the compilers of harness/arch/$ARCH/arch.sh), the architecture's own guest programs,
-# and the benchmarks for bench=1 (guest/bench: run.sh, static native *.c, rt-tests'
-# hackbench).
+# Pack build/initramfs.cpio.gz (build/initramfs-ARCH.cpio.gz for another ARCH=):
+# busybox-static (the host's, or arch.sh's GUEST_DEB_ARCH one) + applet links, /init,
+# guest tests, crash tests (/crash/NAME.sh, run alone with crashtest=NAME:
+# harness/suites/crash-tests.sh), static helpers built from harness/guest/helpers/*.c
+# (native NAME and compat NAME32, with the compilers of harness/arch/$ARCH/arch.sh), the
+# architecture's own guest programs, and the benchmarks for bench=1 (guest/bench: run.sh,
+# static native *.c, rt-tests' hackbench; the host's hackbench, trinity and stress-ng only
+# where the guest runs the host's programs: arch.sh's GUEST_HOST_TOOLS).
 set -eu
 . "$(dirname "$0")/../lib.sh"
 G=$H/guest
-BB=${BUSYBOX:-/bin/busybox}
-OUT=$B/initramfs.cpio.gz
-D=$B/initramfs
+BB=${BUSYBOX:-$GUEST_BUSYBOX}
+OUT=$B/initramfs$ASUF.cpio.gz
+D=$B/initramfs$ASUF
 file -L "$BB" 2>/dev/null | grep -q 'statically linked' || ldd "$BB" 2>&1 | grep -q 'not a dynamic' ||
-	die "$BB is not static: install busybox-static"
+	die "$BB is not static: install busybox-static${GUEST_DEB_ARCH:+ (harness/pipeline/deps.sh unpacks the $GUEST_DEB_ARCH one)}"
+# busybox_build FILE: the version banner built into a busybox binary.
+busybox_build() { grep -ao 'BusyBox v[0-9.]* ([^)]*)' "$1" | head -1 || true; }
+# The applet links: the guest busybox's own list where it runs on this host, else the
+# host's busybox's, which must then be the same Debian build (the same applets).
+if ! applets=$("$BB" --list-full 2>/dev/null); then
+	v=$(busybox_build "$BB") hv=$(busybox_build /bin/busybox)
+	[ -n "$v" ] && [ "$v" = "$hv" ] ||
+		die "$BB does not run here and /bin/busybox is another build ('$hv', not '$v'): cannot list its applets"
+	applets=$(/bin/busybox --list-full)
+	echo "initramfs: applet list from /bin/busybox, the same build as $BB ($v)"
+fi
 rm -rf "$D" && mkdir -p "$D"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,root,tests,crash,bench}
 cp "$BB" "$D/bin/busybox"
-for a in $("$BB" --list-full); do
+for a in $applets; do
 	[ -e "$D/$a" ] || ln -s /bin/busybox "$D/$a"
 done
 for c in "$G"/helpers/*.c; do
@@ -40,10 +53,17 @@ copy_dynamic() {
 		cp -L "$l" "$D$l"
 	done
 }
-copy_dynamic /usr/bin/hackbench rt-tests
-# The soak (soak=SECONDS, harness/suites/soak.sh): /soak/run.sh with trinity and stress-ng.
-copy_dynamic /usr/bin/trinity trinity
-copy_dynamic /usr/bin/stress-ng stress-ng
+bench="sysbench hackbench"
+if [ -n "$GUEST_HOST_TOOLS" ]; then
+	copy_dynamic /usr/bin/hackbench rt-tests
+	# The soak (soak=SECONDS, harness/suites/soak.sh): /soak/run.sh with trinity and stress-ng.
+	copy_dynamic /usr/bin/trinity trinity
+	copy_dynamic /usr/bin/stress-ng stress-ng
+else
+	bench=sysbench
+	echo "initramfs: no hackbench, trinity or stress-ng: the host's are $(dpkg --print-architecture) programs," \
+		"this guest is ARCH=$HARCH (the soak and the benchmarks are x86-64 only for now)"
+fi
 mkdir -p "$D/soak" && install -m755 "$G/soak/run.sh" "$D/soak/run.sh"
 mkdir -p "$D/demo" && install -m755 "$G/demo/run.sh" "$D/demo/run.sh"
 install -m755 "$G/init" "$D/init"
@@ -54,4 +74,4 @@ cp "$G"/crash/*.sh "$D/crash/"
 mknod -m 600 "$D/dev/console" c 5 1 2>/dev/null || true
 ( cd "$D" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet ) | gzip -9 > "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
-echo "initramfs: $OUT ($(du -k "$OUT" | cut -f1) KiB, tests: $(ls "$D/tests" | tr '\n' ' ')crash: $(ls "$D/crash" | tr '\n' ' ')bench: sysbench hackbench)"
+echo "initramfs: $OUT ($(du -k "$OUT" | cut -f1) KiB, tests: $(ls "$D/tests" | tr '\n' ' ')crash: $(ls "$D/crash" | tr '\n' ' ')bench: $bench)"

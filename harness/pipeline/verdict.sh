@@ -1,10 +1,11 @@
 #!/bin/bash
-# Judge a QEMU serial log (default build/qemu.log) plus optional extra RESULT files
-# (host tests). Exit 1 on any FAIL, missing GUEST-DONE, timeout, or kernel splat.
+# Judge a QEMU serial log (default build/qemu.log; for another ARCH=, build/qemu-ARCH.log)
+# plus optional extra RESULT files (host tests). Exit 1 on any FAIL, missing GUEST-DONE,
+# timeout, or kernel splat.
 # With VERDICT_NAME set, its counts go to a summary file too (see the end).
 set -eu
 . "$(dirname "$0")/../lib.sh"
-LOG=${1:-$B/qemu.log}
+LOG=${1:-$B/qemu$ASUF.log}
 shift || true
 [ -f "$LOG" ] || die "no log $LOG"
 clean=$(tr -d '\r' < "$LOG")

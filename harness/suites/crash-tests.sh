@@ -2,11 +2,14 @@
 # Crash tests: each harness/guest/crash/NAME.sh kills its task or panics the kernel, so each
 # runs alone in its own QEMU boot (kernel command line crashtest=NAME plus the "append"
 # lines of its expect file, serial log build/qemu-crash-NAME.log), judged against
-# harness/guest/crash/NAME.expect. A test that needs a boot option of its own (e.g.
+# harness/guest/crash/NAME.expect, or against the architecture's own expectations where it
+# has them (harness/arch/ARCH/crash/NAME.expect; a "skip REASON" rule there: the test does
+# not apply, no boot, SKIP). A test that needs a boot option of its own (e.g.
 # randomize_kstack_offset=on) is one too.
 # Prints "RESULT: crash/NAME PASS|FAIL|XFAIL|SKIP detail" per test, also saved to
 # build/crash-results.log for the combined verdict of `make test`. Exit 1 on any FAIL.
-# With CLANG=1: build/crash-results-clang.log and build/qemu-crash-clang-NAME.log.
+# With CLANG=1: build/crash-results-clang.log and build/qemu-crash-clang-NAME.log; for
+# another ARCH=, build/crash-results-ARCH.log and build/qemu-crash-ARCH-NAME.log.
 #   crash-tests.sh [NAME...]           boot and judge these tests (default: all)
 #   crash-tests.sh --judge NAME LOG    judge one existing log, no boot, no results file
 # CRASH_TIMEOUT (default 90 s) bounds each boot. A test the kernel's LKDTM lacks
@@ -18,14 +21,23 @@ OUT=$B/crash-results$TAG.log
 
 # first RE FILE: the first line of FILE matching the extended regex RE, shortened, or nothing.
 first() { grep -aE -m1 -- "$1" "$2" | cut -c1-100 || true; }
+# expect_file NAME: the expectations of crash test NAME on this architecture.
+expect_file() {
+	if [ -f "$HA/crash/$1.expect" ]; then echo "$HA/crash/$1.expect"; else echo "$C/$1.expect"; fi
+}
+# skip_reason NAME: why crash test NAME does not apply to this architecture, if it does not.
+skip_reason() { sed -n 's/^skip //p' "$(expect_file "$1")" 2>/dev/null | head -n1; }
 
 # judge NAME LOG: print "STATUS detail" for one boot's serial log, by the rules of
 # NAME.expect. A hard problem (no start, timeout, a "forbid" line) is a FAIL; else an
 # "xfail" line makes it XFAIL; else every "require" line must be there and no "absent"
 # line (PASS, with the required lines seen as detail).
 judge() {
-	local name=$1 log=$2 exp=$C/$1.expect clean bad='' missing='' kind re line seen='' xfail='' skip
+	local name=$1 log=$2 exp clean bad='' missing='' kind re line seen='' xfail='' skip
+	exp=$(expect_file "$name")
 	if [ ! -f "$exp" ]; then echo "FAIL no expectations file ${exp#"$ROOT"/}"; return; fi
+	skip=$(skip_reason "$name")
+	if [ -n "$skip" ]; then echo "SKIP $skip"; return; fi
 	if [ ! -s "$log" ]; then echo "FAIL no serial log $log"; return; fi
 	clean=$(mktemp)
 	tr -d '\r\000' < "$log" > "$clean"   # serial CRLF (and stray NULs) as in verdict.sh
@@ -47,7 +59,7 @@ judge() {
 			if [ -n "$line" ]; then bad="$bad, forbidden /$re/: $line"; fi ;;
 		xfail)
 			if [ -z "$xfail" ]; then xfail=$(first "$re" "$clean"); fi ;;
-		append) ;;	# boot options, used by the loop below
+		append | skip) ;;	# boot options, used by the loop below; skip: above
 		absent)
 			line=$(first "$re" "$clean")
 			if [ -n "$line" ]; then missing="$missing, unexpected /$re/: $line"; fi ;;
@@ -84,14 +96,21 @@ else
 fi
 [ ${#names[@]} -gt 0 ] || die "no crash tests in $C"
 mkdir -p "$B" && : > "$OUT"
-fail=0
+fail=0 skipped=0
 for name in "${names[@]}"; do
 	log=$B/qemu-crash$TAG-$name.log
+	skip=$(skip_reason "$name")
+	if [ -n "$skip" ]; then
+		echo "RESULT: crash/$name SKIP $skip" | tee -a "$OUT"
+		skipped=$((skipped + 1))
+		continue
+	fi
 	echo "--- crash/$name: own boot, log $log"
 	rm -f "$log"
 	# Its exit status is not the verdict (a panic is expected for some): the log is.
 	append=
-	if [ -f "$C/$name.expect" ]; then append=$(sed -n 's/^append //p' "$C/$name.expect" | tr '\n' ' '); fi
+	exp=$(expect_file "$name")
+	if [ -f "$exp" ]; then append=$(sed -n 's/^append //p' "$exp" | tr '\n' ' '); fi
 	EXTRA_APPEND="crashtest=$name $append" LOG=$log BOOT_TIMEOUT=${CRASH_TIMEOUT:-90} \
 		"$H/pipeline/boot.sh" || true
 	res=$(judge "$name" "$log")
@@ -104,5 +123,5 @@ for name in "${names[@]}"; do
 		echo "---" ;;
 	esac
 done
-echo "crash: ${#names[@]} run, $fail failed"
+echo "crash: $((${#names[@]} - skipped)) run, $fail failed$([ $skipped = 0 ] || echo ", $skipped skipped (not for ARCH=$HARCH)")"
 [ $fail = 0 ]

@@ -22,16 +22,31 @@
 #include <linux/const.h>
 
 /*
- * The poison is a non-canonical address on x86-64 (4- and 5-level paging),
- * so a pointer read from erased stack faults instead of pointing into
- * memory. Each of its bytes is distinct, and none is 0x00, 0xff or ASCII,
- * so part of a word still holding it is recognisable in a dump (upstream's
- * -0xBEEF has six 0xff bytes, which look like -1). With
- * CONFIG_STACKLEAK_LEAK_CHECK the erase writes a value chosen at boot
+ * The poison is an address that faults, so a pointer read from erased
+ * stack does not point into memory. On x86-64 it is non-canonical (4- and
+ * 5-level paging). On arm64 its top byte is neither 0x00 nor 0xff, which
+ * no kernel or user address has, and with the top byte ignored (KASAN tag
+ * modes) it still lies outside a 48-bit kernel half; only 52-bit virtual
+ * addresses with tags would put it in the linear map. Each of its bytes is
+ * distinct, and none is 0x00, 0xff or ASCII, so part of a word still
+ * holding it is recognisable in a dump (upstream's -0xBEEF has six 0xff
+ * bytes, which look like -1).
+ *
+ * 32-bit x86 has no hole in its address space. Its poison is a kernel
+ * address in the fixmap's I/O APIC slots (the 38th page below the top),
+ * which stay unmapped unless the machine has more than 32 I/O APICs, and
+ * it is not an ERR_PTR(). stackleak_poison_check() says so at boot if it
+ * is mapped after all, on every architecture.
+ *
+ * With CONFIG_STACKLEAK_LEAK_CHECK the erase writes a value chosen at boot
  * instead (stackleak_poison), so that data user space passes in cannot
- * look like poison to the leak detector.
+ * look like it.
  */
+#ifdef CONFIG_64BIT
 #define STACKLEAK_POISON	_AC(0xdbf1a98dc7b5e391, UL)
+#else
+#define STACKLEAK_POISON	_AC(0xfffd95c3, UL)
+#endif
 
 #ifdef CONFIG_STACKLEAK
 
@@ -42,19 +57,21 @@
  * a hole of unwritten words there lies inside one of them: each frame's
  * return address is written. The plugin tracks every frame whose locals,
  * spill slots and realignment padding take TRACK_MIN_SIZE bytes or more,
- * so such a hole is at most TRACK_MIN_SIZE - 1 bytes, less than the run:
- * 16 words (128 bytes) up to a TRACK_MIN_SIZE of 120, TRACK_MIN_SIZE / 8
- * + 1 words above (129 words, 1032 bytes, at the largest, 1024). Clang
- * counts its fixed locals only: where its spill slots or padding make a
- * longer hole, the extra fill below the boundary (STACKLEAK_LEAF_FILL)
- * covers the rest of that frame, up to CONFIG_FRAME_WARN bytes, and twice
- * TRACK_MIN_SIZE below it.
+ * so such a hole is at most TRACK_MIN_SIZE - 1 bytes, shorter than the
+ * run: 128 bytes, or TRACK_MIN_SIZE + 1 above 127, in whole words (16 or
+ * TRACK_MIN_SIZE / 8 + 1 words of 8 bytes, 1032 bytes at the largest).
+ * Clang counts its fixed locals only: where its spill slots or padding
+ * make a longer hole, the extra fill below the boundary
+ * (STACKLEAK_LEAF_FILL) covers the rest of that frame, up to
+ * CONFIG_FRAME_WARN bytes, and twice TRACK_MIN_SIZE below it.
  */
-#if CONFIG_STACKLEAK_TRACK_MIN_SIZE > 120
-#define STACKLEAK_RUN_WORDS	(CONFIG_STACKLEAK_TRACK_MIN_SIZE / 8 + 1)
+#if CONFIG_STACKLEAK_TRACK_MIN_SIZE >= 128
+#define STACKLEAK_RUN_BYTES	(CONFIG_STACKLEAK_TRACK_MIN_SIZE + 1)
 #else
-#define STACKLEAK_RUN_WORDS	16
+#define STACKLEAK_RUN_BYTES	128
 #endif
+#define STACKLEAK_RUN_WORDS \
+	((STACKLEAK_RUN_BYTES + __SIZEOF_LONG__ - 1) / __SIZEOF_LONG__)
 
 #ifdef CONFIG_CLANG_STACKLEAK
 /*
@@ -138,8 +155,17 @@ static __always_inline void stackleak_track_sp(void)
 		current->lowest_stack = sp;
 }
 
-/* It preserves every register: the plugin's call may clobber none. */
+/*
+ * It preserves every register the plugin's call does not declare
+ * clobbered: none on x86, x16 and x17 on arm64 (its own assembly).
+ */
+#ifdef CONFIG_HAVE_ARCH_STACKLEAK_TRACK
+void stackleak_track_stack(void);
+#else
 __no_caller_saved_registers void stackleak_track_stack(void);
+#endif
+/* Called by the architecture's exit to user space, interrupts off. */
+void stackleak_erase(void);
 #ifdef CONFIG_CLANG_STACKLEAK
 void __sanitizer_cov_stack_depth(void);
 #endif

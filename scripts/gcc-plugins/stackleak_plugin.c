@@ -16,10 +16,13 @@
  *    at this point is the frame size known.
  *
  * A tracking point is not a GIMPLE call but a volatile asm statement whose
- * template is "call stackleak_track_stack".  The runtime implements that
- * function so that it preserves every general purpose register (only the
- * flags are clobbered), so from the compiler's point of view the statement
- * behaves like an ordinary instruction.  This matters for two reasons:
+ * template calls stackleak_track_stack ("call" on x86; on arm64 "bl", with
+ * the link register saved around it by the template itself).  The runtime
+ * implements that function so that it preserves every general purpose
+ * register but the asm's clobbers (the flags; on arm64 also the
+ * intra-procedure-call scratch registers x16 and x17), so from the
+ * compiler's point of view the statement behaves like an ordinary
+ * instruction.  This matters for two reasons:
  *
  *  - GCC does not see a call, so the function stays a leaf: no forced frame
  *    setup, no caller-saved register spills.  When the cleanup pass removes
@@ -35,7 +38,7 @@
  * Options (-fplugin-arg-stackleak_plugin-<option>):
  *   track-min-size=N  track functions with a frame of at least N bytes
  *                     (0..1024, required)
- *   arch=x86_64|x86   target architecture (default x86_64)
+ *   arch=x86_64|x86|arm64  target architecture (default x86_64)
  *   check-alloca      call stackleak_check_alloca(size) before each alloca
  *   verbose           report every function that keeps its entry tracking
  *   disable           do not instrument anything
@@ -54,11 +57,22 @@ __visible int plugin_is_GPL_compatible;
 
 static const char track_function[] = "stackleak_track_stack";
 static const char check_function[] = "stackleak_check_alloca";
-/* The template doubles as the marker that the RTL pass looks for. */
-static const char track_asm[] = "call stackleak_track_stack";
+/*
+ * The template doubles as the marker that the RTL pass looks for. arm64's
+ * bl overwrites the link register: the template saves it below the stack
+ * pointer (no red zone) and keeps the stack 16-byte aligned.
+ */
+static const char track_asm_x86[] = "call stackleak_track_stack";
+static const char track_asm_arm64[] =
+	"str x30, [sp, #-16]!\n\tbl stackleak_track_stack\n\tldr x30, [sp], #16";
+static const char *track_asm = track_asm_x86;
+/* The stack pointer's register name, and the constraint that passes it. */
+static const char *sp_reg_name = "rsp";
+static const char *sp_constraint = "r";
 
 static long track_min_size = -1;
 static bool arch_x86_32_capable;
+static bool arch_arm64;
 static bool verbose;
 static bool check_alloca;
 
@@ -80,7 +94,7 @@ static struct plugin_info stackleak_plugin_info = {
 	.version	= PLUGIN_VERSION,
 	.help		=
 		"track-min-size=N\ttrack the stack depth of functions whose frame is at least N bytes (0..1024, required)\n"
-		"arch=x86_64|x86\ttarget architecture, selects the stack pointer register (default x86_64)\n"
+		"arch=x86_64|x86|arm64\ttarget architecture, selects the call template and the stack pointer register (default x86_64)\n"
 		"check-alloca\tcall stackleak_check_alloca(size) before every alloca/VLA allocation\n"
 		"verbose\tprint every function whose entry tracking call is kept\n"
 		"disable\tdo not instrument anything\n",
@@ -162,11 +176,11 @@ static tree build_sp_var(void)
 	 * alike, so with arch=x86 the target decides.  Both names decode to
 	 * the same hard register; the variable's mode picks the width.
 	 */
-	const char *sp_reg_name = "rsp";
+	const char *name = sp_reg_name;
 	tree var;
 
 	if (arch_x86_32_capable && TYPE_PRECISION(ptr_type_node) == 32)
-		sp_reg_name = "esp";
+		name = "esp";
 
 	var = build_decl(DECL_SOURCE_LOCATION(current_function_decl),
 			 VAR_DECL, get_identifier("__stackleak_sp"),
@@ -178,23 +192,34 @@ static tree build_sp_var(void)
 	DECL_REGISTER(var) = 1;
 	DECL_HARD_REGISTER(var) = 1;
 	TREE_USED(var) = 1;
-	set_user_assembler_name(var, sp_reg_name);
+	set_user_assembler_name(var, name);
 	add_local_decl(cfun, var);
 	return var;
 }
 
+static tree build_string_list(const char *str)
+{
+	return build_tree_list(NULL_TREE,
+			       build_const_char_string(strlen(str) + 1, str));
+}
+
 static gasm *build_track_asm(tree sp_var)
 {
-	tree constraint, input, clobber;
+	auto clobbers = make_tree_vector_single(build_string_list("cc"));
+	tree constraint, input;
 	gasm *stmt;
 
-	constraint = build_tree_list(NULL_TREE, build_const_char_string(2, "r"));
-	input = build_tree_list(constraint, sp_var);
-	clobber = build_tree_list(NULL_TREE, build_const_char_string(3, "cc"));
+	/* One input, the stack pointer: the prologue must come first. */
+	constraint = build_const_char_string(strlen(sp_constraint) + 1,
+					     sp_constraint);
+	input = build_tree_list(build_tree_list(NULL_TREE, constraint), sp_var);
+	if (arch_arm64) {
+		vec_safe_push(clobbers, build_string_list("x16"));
+		vec_safe_push(clobbers, build_string_list("x17"));
+	}
 
-	/* One input (the stack pointer) and one clobber (the flags). */
-	stmt = gimple_build_asm_vec(track_asm, make_tree_vector_single(input), NULL,
-				    make_tree_vector_single(clobber), NULL);
+	stmt = gimple_build_asm_vec(track_asm, make_tree_vector_single(input),
+				    NULL, clobbers, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	return stmt;
 }
@@ -495,8 +520,9 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 				bad = true;
 			}
 		} else if (!strcmp(key, "arch")) {
-			if (!value || (strcmp(value, "x86_64") && strcmp(value, "x86"))) {
-				error(G_(BAD_VALUE "x86_64 or x86"),
+			if (!value || (strcmp(value, "x86_64") && strcmp(value, "x86") &&
+				       strcmp(value, "arm64"))) {
+				error(G_(BAD_VALUE "x86_64, x86 or arm64"),
 				      value ? value : "", plugin_name, key);
 				bad = true;
 			} else {
@@ -521,6 +547,13 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 	}
 
 	arch_x86_32_capable = arch && !strcmp(arch, "x86");
+	arch_arm64 = arch && !strcmp(arch, "arm64");
+	if (arch_arm64) {
+		track_asm = track_asm_arm64;
+		sp_reg_name = "sp";
+		/* "k" is the stack pointer's class: no copy to another register. */
+		sp_constraint = "k";
+	}
 
 	register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 			  (void *)&stackleak_ggc_roots);

@@ -24,7 +24,7 @@
  * whose frames grow with CONFIG_STACKLEAK_TRACK_MIN_SIZE like the erase
  * routine's search run does. 512 bytes with the default size.
  */
-#define STACKLEAK_TEST_SLACK	(384 + STACKLEAK_RUN_WORDS * 8)
+#define STACKLEAK_TEST_SLACK	(384 + STACKLEAK_RUN_WORDS * (int)sizeof(long))
 
 struct stackleak_scan {
 	unsigned long low;	/* lowest word erase may write */

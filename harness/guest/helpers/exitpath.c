@@ -44,7 +44,10 @@
  *
  * 64-bit paths: sysret64, signal, ptrace, ptrace-sysret, exec, pagefault,
  * ud, int3, irq. 32-bit build (-m32): compat-int80, compat-syscall,
- * compat-sysenter.
+ * compat-sysenter (on a 32-bit kernel, its native entries), signal, ptrace,
+ * exec, pagefault, ud, int3, irq. arm64, where every return to EL0 takes
+ * ret_to_user: svc, signal, ptrace, exec, pagefault, ud (udf), int3 (brk),
+ * irq; its AArch32 build: compat-svc, signal, pagefault.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -61,13 +64,40 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
-#include <x86intrin.h>
-#ifdef __x86_64__
 #include <sys/ptrace.h>
+#include <sys/wait.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+#ifdef __x86_64__
 #include <sys/user.h>
 #endif
 #include "rawsys.h"
+
+/*
+ * The exceptions of the ud and int3 paths, and how far their signal handler
+ * steps: x86 reports #UD at ud2 (2 bytes) and #BP after int3; arm64 reports
+ * both at the instruction (4 bytes).
+ */
+#if defined(__x86_64__) || defined(__i386__)
+#define UD_INSN		"ud2"
+#define UD_LEN		2
+#define BRK_INSN	"int3"
+#define BRK_LEN		0
+#elif defined(__aarch64__)
+#define UD_INSN		"udf #0"
+#define UD_LEN		4
+#define BRK_INSN	"brk #0"
+#define BRK_LEN		4
+#endif
+
+#ifdef __x86_64__
+#define UC_PC(uc)	((uc)->uc_mcontext.gregs[REG_RIP])
+#elif defined(__i386__)
+#define UC_PC(uc)	((uc)->uc_mcontext.gregs[REG_EIP])
+#elif defined(__aarch64__)
+#define UC_PC(uc)	((uc)->uc_mcontext.pc)
+#endif
 
 #define DEPTH_FILE	"/proc/self/stack_depth"
 #define DIRECT_FILE	"/sys/kernel/debug/provoke-crash/DIRECT"
@@ -108,7 +138,7 @@ static void probe(void)
 	if (lkdtm_mode)
 		probe_ret = sys(SYS_write, direct_fd, (long)LKDTM_TYPE,
 				strlen(LKDTM_TYPE), 0);
-	else	/* pread64; on i386 the offset is two words, both zero */
+	else	/* pread64; on i386 (and AArch32) the offset is two words, both zero */
 		probe_ret = sys(SYS_pread64, depth_fd, (long)probe_buf,
 				sizeof(probe_buf) - 1, 0);
 }
@@ -141,7 +171,14 @@ static struct pollfd poll_fd = { .events = POLLIN };
 static void deep(void)
 {
 	poll_fd.fd = depth_fd;
+#ifdef SYS_poll
 	sys(SYS_poll, (long)&poll_fd, 1, 0, 0);
+#else
+	/* arm64 has no poll(): ppoll() with a zero timeout, the same do_sys_poll(). */
+	static const struct timespec zero;
+
+	sys(SYS_ppoll, (long)&poll_fd, 1, (long)&zero, 0);
+#endif
 }
 
 /* Signal handlers: their first syscall is the probe. */
@@ -150,18 +187,27 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 	probe();
 }
 
+#ifdef UD_INSN
 static void on_sigill(int sig, siginfo_t *si, void *ucp)
 {
 	ucontext_t *uc = ucp;
 
 	probe();
-	/* Step over the 2-byte ud2. */
-#ifdef __x86_64__
-	uc->uc_mcontext.gregs[REG_RIP] += 2;
-#else
-	uc->uc_mcontext.gregs[REG_EIP] += 2;
-#endif
+	/* Step over the undefined instruction. */
+	UC_PC(uc) += UD_LEN;
 }
+#endif
+
+#if defined(BRK_LEN) && BRK_LEN
+/* SIGTRAP of a breakpoint reported at the instruction: step over it too. */
+static void on_sigtrap(int sig, siginfo_t *si, void *ucp)
+{
+	ucontext_t *uc = ucp;
+
+	probe();
+	UC_PC(uc) += BRK_LEN;
+}
+#endif
 
 static void handle(int sig, void (*fn)(int, siginfo_t *, void *))
 {
@@ -174,6 +220,27 @@ static void handle(int sig, void (*fn)(int, siginfo_t *, void *))
 	}
 }
 
+/*
+ * A counter user mode reads without a syscall: the TSC on x86, the virtual
+ * count of the generic timer on arm64 (the kernel lets EL0 read it). The
+ * AArch32 build has no irq path: it exists for compat-svc.
+ */
+#ifndef __arm__
+#define HAVE_TICKS
+static inline unsigned long long ticks(void)
+{
+#ifdef __aarch64__
+	unsigned long long t;
+
+	asm volatile("isb; mrs %0, cntvct_el0" : "=r"(t) :: "memory");
+	return t;
+#else
+	return __rdtsc();
+#endif
+}
+#endif
+
+#ifdef HAVE_TICKS
 /* TSC ticks per millisecond, measured once outside any experiment. */
 static unsigned long long tsc_per_ms;
 
@@ -184,12 +251,12 @@ static void calibrate_tsc(void)
 	long ns;
 
 	clock_gettime(CLOCK_MONOTONIC, &a);
-	t0 = __rdtsc();
+	t0 = ticks();
 	do {
 		clock_gettime(CLOCK_MONOTONIC, &b);
 		ns = (b.tv_sec - a.tv_sec) * 1000000000L + b.tv_nsec - a.tv_nsec;
 	} while (ns < 20000000L);
-	t1 = __rdtsc();
+	t1 = ticks();
 	tsc_per_ms = (t1 - t0) * 1000000ULL / ns;
 	if (!tsc_per_ms)
 		tsc_per_ms = 1;
@@ -199,15 +266,16 @@ static void calibrate_tsc(void)
  * Stay in user mode, making no syscall, long enough for several timer
  * interrupts: the last exit before the probe is then an interrupt's.
  * rdtsc, not clock_gettime(): the vDSO falls back to a syscall when the
- * clocksource is not TSC.
+ * clocksource is not TSC (and AArch32 programs on arm64 may have no vDSO).
  */
 static void spin(void)
 {
-	unsigned long long end = __rdtsc() + SPIN_MS * tsc_per_ms;
+	unsigned long long end = ticks() + SPIN_MS * tsc_per_ms;
 
-	while (__rdtsc() < end)
+	while (ticks() < end)
 		asm volatile("" ::: "memory");
 }
+#endif
 
 static char *fault_pages;
 static long fault_next, fault_count;
@@ -236,23 +304,27 @@ static void ev_pagefault(void)
 	probe();
 }
 
+#ifdef UD_INSN
 static void ev_ud(void)
 {
-	asm volatile("ud2" ::: "memory");
+	asm volatile(UD_INSN ::: "memory");
 }
 
 static void ev_int3(void)
 {
-	asm volatile("int3" ::: "memory");
+	asm volatile(BRK_INSN ::: "memory");
 }
+#endif
 
+#ifdef HAVE_TICKS
 static void ev_irq(void)
 {
 	spin();
 	probe();
 }
+#endif
 
-#ifdef __x86_64__
+#ifndef __arm__
 static void ev_exec(void);
 #endif
 
@@ -262,18 +334,33 @@ static const struct path paths[] = {
 	{ "ptrace", ev_syscall, 0, 1 },
 	{ "ptrace-sysret", ev_syscall },
 	{ "exec", ev_exec, 0, 1 },
-#else
+#elif defined(__i386__)
 	/* Baseline, event and probe all use the path's entry instruction. */
 	{ "compat-int80", ev_syscall },
 	{ "compat-syscall", ev_syscall },
 	{ "compat-sysenter", ev_syscall },
+	/* On a 32-bit kernel: int $0x80 with PTRACE_SYSCALL stops, and execve(). */
+	{ "ptrace", ev_syscall },
+	{ "exec", ev_exec },
+#elif defined(__aarch64__)
+	/* Every path returns to EL0 through ret_to_user. */
+	{ "svc", ev_syscall },
+	{ "ptrace", ev_syscall },
+	{ "exec", ev_exec },
+#elif defined(__arm__)
+	/* AArch32 on arm64: svc enters the compat syscall path. */
+	{ "compat-svc", ev_syscall },
 #endif
 	/* In the 32-bit build these exits go through the same IRET code. */
 	{ "signal", ev_signal, 0, 1 },
 	{ "pagefault", ev_pagefault, 0, 1 },
+#ifdef UD_INSN
 	{ "ud", ev_ud, 0, 1 },
 	{ "int3", ev_int3, 0, 1 },
+#endif
+#ifdef HAVE_TICKS
 	{ "irq", ev_irq, 1, 1 },
+#endif
 	{ NULL }
 };
 
@@ -425,7 +512,7 @@ static int run_rounds(const struct path *p, int rounds)
 	return report(p, rounds, ok, bmin, bmax, smin, smax, retries);
 }
 
-#ifdef __x86_64__
+#ifndef __arm__
 /*
  * ptrace: the child's syscalls stop at entry and exit (PTRACE_SYSCALL).
  * Baseline and event are both traced; the stops reach no tracked frame
@@ -435,12 +522,15 @@ static int run_rounds(const struct path *p, int rounds)
  * exit cannot use SYSRET and takes the IRET path, as after any tracer
  * change of RIP or RFLAGS. "ptrace-sysret" leaves the registers alone:
  * in 6.1 such an exit uses SYSRET (without the SYSRET erase call, only
- * this test and sysret64 fail).
+ * this test and sysret64 fail). Elsewhere (i386, arm64) "ptrace" leaves
+ * the registers alone: the exit after the stops is the syscall's own.
  */
 static int run_ptrace(const struct path *p, int rounds)
 {
-	int rewrite = !strcmp(p->name, "ptrace");
-	int status, rewrites = 0;
+#ifdef __x86_64__
+	int rewrite = !strcmp(p->name, "ptrace"), rewrites = 0;
+#endif
+	int status;
 	pid_t pid;
 
 	fflush(stdout);
@@ -470,7 +560,9 @@ static int run_ptrace(const struct path *p, int rounds)
 		if (waitpid(pid, &status, 0) != pid)
 			return 2;
 		if (WIFEXITED(status)) {
+#ifdef __x86_64__
 			printf("tracer: %d exit stops of poll() got RCX changed\n", rewrites);
+#endif
 			return WEXITSTATUS(status);
 		}
 		if (WIFSIGNALED(status)) {
@@ -478,6 +570,7 @@ static int run_ptrace(const struct path *p, int rounds)
 			return 2;
 		}
 		if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
+#ifdef __x86_64__
 			struct user_regs_struct regs;
 
 			/* At entry stops RAX is -ENOSYS, at exit the result. */
@@ -488,6 +581,7 @@ static int run_ptrace(const struct path *p, int rounds)
 				ptrace(PTRACE_SETREGS, pid, 0, &regs);
 				rewrites++;
 			}
+#endif
 		} else {
 			sig = WSTOPSIG(status);
 		}
@@ -500,7 +594,7 @@ static int run_ptrace(const struct path *p, int rounds)
  * program whose first instruction makes the probe syscall on fd 3 (the
  * child's stack_depth or the DIRECT file). Nothing runs in user space
  * between the two: that program lies in one page the ELF loader has
- * already faulted in (see harness/arch/x86_64/exitpath-exec.S), so not even a page fault
+ * already faulted in (see harness/arch/ARCH/exitpath-exec.S), so not even a page fault
  * comes between execve's exit and the probe. It writes what pread()
  * returned to fd 1, a pipe to us; we hand it on as our own probe result.
  */
@@ -594,9 +688,17 @@ int main(int argc, char **argv)
 	rounds = argc > 3 ? atoi(argv[3]) : 5;
 
 	handle(SIGUSR1, on_signal);
+#if defined(BRK_LEN) && BRK_LEN
+	handle(SIGTRAP, on_sigtrap);
+#else
 	handle(SIGTRAP, on_signal);
+#endif
+#ifdef UD_INSN
 	handle(SIGILL, on_sigill);
+#endif
+#ifdef HAVE_TICKS
 	calibrate_tsc();
+#endif
 	fault_count = (rounds + 1) * ATTEMPTS * 2 + 4;
 	fault_pages = mmap(NULL, fault_count * 4096, PROT_READ | PROT_WRITE,
 			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -604,10 +706,11 @@ int main(int argc, char **argv)
 		perror("mmap");
 		return 2;
 	}
-#ifdef __x86_64__
+#ifndef __arm__
 	if (!strncmp(p->name, "ptrace", 6))
 		return run_ptrace(p, rounds);
-#else
+#endif
+#ifdef __i386__
 	/*
 	 * int $0x80 unless the path is a fast compat entry. The kernel sets
 	 * MSR_CSTAR (32-bit SYSCALL) only on CPUs whose vendor supports it,

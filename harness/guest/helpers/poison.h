@@ -9,23 +9,40 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #define POISON_FILE "/sys/kernel/debug/stackleak/poison"
 #define STACKLEAK_POISON 0xdbf1a98dc7b5e391ULL
+/*
+ * A 32-bit kernel's STACKLEAK_POISON (i386), in the fixmap's I/O APIC slots;
+ * it must be the one of include/linux/stackleak.h.
+ */
+#define STACKLEAK_POISON_32 0xfffd95c3ULL
 
-static inline void load_poison(unsigned char p[8])
+/*
+ * Fills p with the poison; returns its size, the kernel's word: 4 under a
+ * 32-bit kernel (uname -m i386 to i686), else 8, whatever this program's own
+ * word size (a compat program under a 64-bit kernel meets 8-byte poison).
+ */
+static inline size_t load_poison(unsigned char p[8])
 {
 	unsigned long long v = STACKLEAK_POISON;
 	FILE *f = fopen(POISON_FILE, "r");
-	int i;
+	struct utsname u;
+	size_t i, n = 8;
 
+	if (!uname(&u) && u.machine[0] == 'i' && !strcmp(u.machine + 2, "86")) {
+		n = 4;
+		v = STACKLEAK_POISON_32;
+	}
 	if (f) {
 		if (fscanf(f, "%llx", &v) != 1)
-			v = STACKLEAK_POISON;
+			v = n == 4 ? STACKLEAK_POISON_32 : STACKLEAK_POISON;
 		fclose(f);
 	}
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < n; i++)
 		p[i] = v >> (8 * i);
+	return n;
 }
 
 #endif

@@ -2,7 +2,8 @@
 /*
  * Raw system calls for the guest helpers, one kernel entry each, by the
  * entry the test names: SYSCALL on x86-64; on i386 int $0x80, or SYSCALL or
- * SYSENTER through stubs (entry_insn); int $0x80 from 64-bit code too.
+ * SYSENTER through stubs (entry_insn); int $0x80 from 64-bit code too;
+ * svc on arm64 and in its compat (AArch32) programs.
  * Included by exitpath.c and stackleak-plant.c.
  */
 #ifndef GUEST_RAWSYS_H
@@ -32,7 +33,44 @@ static inline long sys(long nr, long a, long b, long c, long d)
 		     : "rcx", "r11", "memory", "cc");
 	return ret;
 }
-#else
+#elif defined(__aarch64__)
+static inline long sys(long nr, long a, long b, long c, long d)
+{
+	register long x8 asm("x8") = nr;
+	register long x0 asm("x0") = a;
+	register long x1 asm("x1") = b;
+	register long x2 asm("x2") = c;
+	register long x3 asm("x3") = d;
+
+	asm volatile("svc #0"
+		     : "+r"(x0)
+		     : "r"(x8), "r"(x1), "r"(x2), "r"(x3)
+		     : "memory", "cc");
+	return x0;
+}
+#elif defined(__arm__)
+/*
+ * EABI, built in ARM state, where r7 is not the frame pointer
+ * (harness/arch/arm64/arch.sh). r4 and r5 are zero: pread64()'s offset,
+ * which the EABI passes there (an even register pair, after a pad in r3).
+ */
+static inline long sys(long nr, long a, long b, long c, long d)
+{
+	register long r7 asm("r7") = nr;
+	register long r0 asm("r0") = a;
+	register long r1 asm("r1") = b;
+	register long r2 asm("r2") = c;
+	register long r3 asm("r3") = d;
+	register long r4 asm("r4") = 0;
+	register long r5 asm("r5") = 0;
+
+	asm volatile("svc #0"
+		     : "+r"(r0)
+		     : "r"(r7), "r"(r1), "r"(r2), "r"(r3), "r"(r4), "r"(r5)
+		     : "memory", "cc");
+	return r0;
+}
+#elif defined(__i386__)
 enum { ENTRY_INT80, ENTRY_SYSCALL, ENTRY_SYSENTER };
 static int entry_insn = ENTRY_INT80;
 
@@ -91,6 +129,8 @@ static inline long sys(long nr, long a, long b, long c, long d)
 {
 	return sys5(nr, a, b, c, d, 0);
 }
+#else
+#error "rawsys.h: no raw system call for this architecture"
 #endif
 
 #ifdef __x86_64__
@@ -120,7 +160,7 @@ static inline long int80(long nr, long a, long b, long c, long d, long e)
 }
 #endif
 
-#ifndef __x86_64__
+#ifdef __i386__
 /* Can this CPU run the given fast entry in compat mode? Try in a child. */
 static inline int entry_works(int insn)
 {

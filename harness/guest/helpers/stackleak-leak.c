@@ -144,7 +144,9 @@ static int demo(const char *secret)
 	n = got;
 	close(fd);
 	close(lfd);
-	load_poison(poison);
+	/* A 32-bit kernel's poison is 4 bytes: an 8-byte word of it holds two. */
+	if (load_poison(poison) == 4)
+		memcpy(poison + 4, poison, 4);
 	for (i = 0; i + 8 <= n; i += 8) {
 		const unsigned char *w = leak + i;
 		int k = 3;

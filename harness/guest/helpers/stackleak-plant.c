@@ -12,8 +12,10 @@
  * uninitialised buffer in the middle of that stack, with pread(). ENTRY:
  *   64-bit build: syscall (SYSCALL, SYSRET exit), int80 (int $0x80 from
  *                 64-bit code: an i386 syscall, IRET exit)
- *   32-bit build: int80, syscall, sysenter (the compat entries)
+ *   32-bit build: int80, syscall, sysenter (the compat entries; on a 32-bit
+ *                 kernel the native ones)
  *   x32 build:    x32 (SYSCALL with the x32 bit)
+ *   arm64 and its AArch32 build: svc
  * Prints "plant SHAPE ENTRY: rounds=N leaked=K bytes=B max=M poison=P":
  * K rounds in which secret bytes came out, B of them in all, at most M in
  * one round, P poison words seen. Exit 0; 3 with "unavailable ENTRY: why"
@@ -57,6 +59,10 @@ static int pick_entry(const char *entry)
 		return -1;
 #elif defined(__x86_64__)
 	if (strcmp(entry, "syscall") && strcmp(entry, "int80"))
+		return -1;
+#elif !defined(__i386__)
+	/* arm64 and AArch32: one entry instruction. */
+	if (strcmp(entry, "svc"))
 		return -1;
 #else
 	if (!strcmp(entry, "int80"))
@@ -104,6 +110,7 @@ int main(int argc, char **argv)
 	unsigned char buf[LEAK_BYTES];
 	int rounds, r, wfd, rfd, rc, leaked = 0, bytes = 0, max = 0, pois = 0;
 	unsigned char poison[8];
+	size_t pw;
 	char path[128];
 	long ret;
 
@@ -119,7 +126,7 @@ int main(int argc, char **argv)
 	}
 	if (rc)
 		return rc;
-	load_poison(poison);
+	pw = load_poison(poison);
 	snprintf(path, sizeof(path), D "secret_%s", argv[1]);
 	wfd = open(path, O_WRONLY);
 	rfd = open(D "leak_deep", O_RDONLY);
@@ -149,8 +156,8 @@ int main(int argc, char **argv)
 		bytes += n;
 		if (n > max)
 			max = n;
-		for (i = 0; i + 8 <= sizeof(buf); i += 8)
-			pois += !memcmp(buf + i, poison, 8);
+		for (i = 0; i + pw <= sizeof(buf); i += pw)
+			pois += !memcmp(buf + i, poison, pw);
 	}
 	printf("plant %s %s: rounds=%d leaked=%d bytes=%d max=%d poison=%d\n", argv[1],
 	       argv[2], rounds, leaked, bytes, max, pois);

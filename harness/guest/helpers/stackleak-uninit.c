@@ -53,6 +53,25 @@
 #define WRITTEN		0x4f574e45444f574eULL	/* "NWODENWO" */
 #define NOBODY		65534
 
+/*
+ * The sprays' system calls where an architecture lacks them: arm64 has no
+ * poll() and no select() (ppoll() and pselect6() reach the same code with no
+ * timeout and no signal mask), and i386's (and AArch32's) select() is
+ * _newselect (SYS_select is the old one with its arguments in a struct).
+ */
+#ifdef SYS_poll
+#define POLL(fds, n)	syscall(SYS_poll, fds, n, 0)
+#else
+#define POLL(fds, n)	syscall(SYS_ppoll, fds, n, NULL, NULL, 0)
+#endif
+#if defined(SYS__newselect)
+#define SELECT(n, r, w, e)	syscall(SYS__newselect, n, r, w, e, NULL)
+#elif defined(SYS_select)
+#define SELECT(n, r, w, e)	syscall(SYS_select, n, r, w, e, NULL)
+#else
+#define SELECT(n, r, w, e)	syscall(SYS_pselect6, n, r, w, e, NULL, NULL)
+#endif
+
 static const char *dev;
 static char devpath[64], targetpath[96];
 
@@ -92,7 +111,7 @@ static void spray_poll(uint64_t value)
 		w = word(value, i);
 		memcpy(fds + 4 + 8 * i, &w, sizeof(w));
 	}
-	if (syscall(SYS_poll, fds, n + 1, 0) != -1 || errno != EFAULT)
+	if (POLL(fds, n + 1) != -1 || errno != EFAULT)
 		die("poll spray did not fail with EFAULT");
 }
 
@@ -107,7 +126,7 @@ static void spray_select(uint64_t value)
 		die("dup2");
 	for (i = 0; i < 15; i++)
 		sets[i / 5][i % 5] = word(value, i);
-	if (syscall(SYS_select, 320, sets[0], sets[1], sets[2], NULL) != -1 ||
+	if (SELECT(320, sets[0], sets[1], sets[2]) != -1 ||
 	    errno != EBADF)
 		die("select spray did not fail with EBADF");
 }

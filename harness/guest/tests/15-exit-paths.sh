@@ -10,11 +10,20 @@
 # set it up (AMD-vendor CPUs, e.g. QEMU's default qemu64), SYSENTER on Intel-vendor ones
 # (QEMU_EXTRA="-cpu qemu64,vendor=GenuineIntel"); TCG also runs SYSENTER on qemu64. Where
 # the CPU cannot take one, its result is XFAIL with the reason.
+# arm64 returns to EL0 through ret_to_user alone: the same events (svc instead of SYSCALL,
+# udf and brk for ud2 and int3), and svc from AArch32 (exit-compat-svc). A 32-bit kernel
+# (i386) enters by int $0x80 or SYSENTER and returns by IRET or SYSEXIT. The x86-64 cases
+# the architecture has no instruction for are SKIPs with the reason.
 . /lib/harness.sh
 N=${EXIT_ROUNDS:-5}
-require_stackleak exit-sysret64
+case $GUEST_ARCH in
+aarch64) first=exit-svc ;;
+i386) first=exit-int80 ;;
+*) first=exit-sysret64 ;;
+esac
+require_stackleak $first
 if [ ! -e /proc/self/stack_depth ]; then
-	result exit-sysret64 FAIL "no /proc/self/stack_depth (CONFIG_STACKLEAK_METRICS?)"; exit 0
+	result $first FAIL "no /proc/self/stack_depth (CONFIG_STACKLEAK_METRICS?)"; exit 0
 fi
 
 probe=1
@@ -55,15 +64,50 @@ check() {
 	fi
 }
 
-check exit-sysret64 exitpath sysret64 "SYSRET64 after poll()"
-check exit-signal exitpath signal "IRET, kill() returning with SIGUSR1 pending"
-check exit-ptrace exitpath ptrace "IRET, PTRACE_SYSCALL'd poll(), tracer changed RCX"
-check exit-ptrace-sysret exitpath ptrace-sysret "SYSRET64, PTRACE_SYSCALL'd poll(), regs untouched"
-check exit-exec exitpath exec "IRET, execve() of a -nostdlib program"
-check exit-pagefault exitpath pagefault "IRET, user #PF on a fresh page"
-check exit-ud exitpath ud "IRET, user #UD (ud2) + SIGILL"
-check exit-int3 exitpath int3 "IRET, user #BP (int3) + SIGTRAP"
-check exit-irq exitpath irq "IRET, timer IRQ hit a user-mode spin"
-check exit-compat-int80 exitpath32 compat-int80 "IRET, 32-bit int \$0x80 poll()"
-check exit-compat-syscall exitpath32 compat-syscall "SYSRETL, 32-bit SYSCALL poll()"
-check exit-compat-sysenter exitpath32 compat-sysenter "SYSRETL, 32-bit SYSENTER poll()"
+case $GUEST_ARCH in
+aarch64)
+	R=ret_to_user
+	check exit-svc exitpath svc "$R, svc ppoll()"
+	skip_cases "x86 entry instruction (SYSRET): arm64 returns to EL0 through ret_to_user only (exit-svc)" \
+		exit-sysret64 exit-ptrace-sysret
+	check exit-signal exitpath signal "$R, kill() returning with SIGUSR1 pending"
+	check exit-ptrace exitpath ptrace "$R, PTRACE_SYSCALL'd ppoll()"
+	check exit-exec exitpath exec "$R, execve() of a -nostdlib program"
+	check exit-pagefault exitpath pagefault "$R, user data abort on a fresh page"
+	check exit-ud exitpath ud "$R, user undefined instruction (udf #0) + SIGILL"
+	check exit-int3 exitpath int3 "$R, user breakpoint (brk #0) + SIGTRAP"
+	check exit-irq exitpath irq "$R, timer IRQ hit a user-mode spin"
+	check exit-compat-svc exitpath32 compat-svc "$R, AArch32 svc poll()"
+	skip_cases "x86 entry instruction: arm64's compat (AArch32) syscalls enter by svc (exit-compat-svc)" \
+		exit-compat-int80 exit-compat-syscall exit-compat-sysenter ;;
+i386)
+	# The native build has the 32-bit entries, under their compat names.
+	check exit-int80 exitpath compat-int80 "IRET, int \$0x80 poll()"
+	check exit-sysenter exitpath compat-sysenter "SYSEXIT, SYSENTER poll()"
+	skip_cases "x86-64 only: a 32-bit kernel has no SYSRET (it returns by IRET or SYSEXIT)" \
+		exit-sysret64 exit-ptrace-sysret
+	check exit-signal exitpath signal "IRET, kill() returning with SIGUSR1 pending"
+	check exit-ptrace exitpath ptrace "IRET, PTRACE_SYSCALL'd int \$0x80 poll()"
+	check exit-exec exitpath exec "IRET, execve() of a -nostdlib program"
+	check exit-pagefault exitpath pagefault "IRET, user #PF on a fresh page"
+	check exit-ud exitpath ud "IRET, user #UD (ud2) + SIGILL"
+	check exit-int3 exitpath int3 "IRET, user #BP (int3) + SIGTRAP"
+	check exit-irq exitpath irq "IRET, timer IRQ hit a user-mode spin"
+	skip_cases "no compat ABI: a 32-bit kernel's own entries are exit-int80 and exit-sysenter" \
+		exit-compat-int80 exit-compat-sysenter
+	skip_cases "x86 entry instruction: 32-bit SYSCALL is a 64-bit kernel's (entry_32.S has int \$0x80 and SYSENTER)" \
+		exit-compat-syscall ;;
+*)
+	check exit-sysret64 exitpath sysret64 "SYSRET64 after poll()"
+	check exit-signal exitpath signal "IRET, kill() returning with SIGUSR1 pending"
+	check exit-ptrace exitpath ptrace "IRET, PTRACE_SYSCALL'd poll(), tracer changed RCX"
+	check exit-ptrace-sysret exitpath ptrace-sysret "SYSRET64, PTRACE_SYSCALL'd poll(), regs untouched"
+	check exit-exec exitpath exec "IRET, execve() of a -nostdlib program"
+	check exit-pagefault exitpath pagefault "IRET, user #PF on a fresh page"
+	check exit-ud exitpath ud "IRET, user #UD (ud2) + SIGILL"
+	check exit-int3 exitpath int3 "IRET, user #BP (int3) + SIGTRAP"
+	check exit-irq exitpath irq "IRET, timer IRQ hit a user-mode spin"
+	check exit-compat-int80 exitpath32 compat-int80 "IRET, 32-bit int \$0x80 poll()"
+	check exit-compat-syscall exitpath32 compat-syscall "SYSRETL, 32-bit SYSCALL poll()"
+	check exit-compat-sysenter exitpath32 compat-sysenter "SYSRETL, 32-bit SYSENTER poll()" ;;
+esac

@@ -2,7 +2,8 @@
 # and change nothing. Every write goes through sysctl-write (one write() per part, prints
 # what each returned: a byte count or the errno name), then the value is read back and
 # the kernel log checked: no splat, and an "stack erasing enabled/DISABLED" line exactly
-# when the value changed (a rejected write must not touch the flag).
+# when the value changed (a rejected write must not touch the flag). The "32-bit" writes
+# are sysctl-write32's (the compat ABI), on i386 the native sysctl-write's.
 # sysctl-partial-writes: writes in parts and at offsets, as kernel/sysctl.c handles them
 # with kernel.sysctl_writes_strict=1 (the default): a numeric write at a non-zero file
 # position is ignored but reported as written; one write() must hold the whole value.
@@ -69,7 +70,7 @@ for base in 1 0; do
 	try "'1x' without newline from $base" EINVAL $base $SYSCTL 1x
 	try "empty write from $base" 0 $base $SYSCTL ''
 	try "unmapped buffer from $base" EFAULT $base -F $SYSCTL
-	W=sysctl-write32
+	W=$(bin32 sysctl-write)
 	try "32-bit '2' from $base" EINVAL $base $SYSCTL '2\n'
 	try "32-bit 'abc' from $base" EINVAL $base $SYSCTL 'abc\n'
 	W=sysctl-write
@@ -80,7 +81,7 @@ try "'0' (no newline)" 1 0 $SYSCTL 0
 try "' \\t1 \\n'" 5 1 $SYSCTL ' \t1 \n'
 try "'0x0'" 4 0 $SYSCTL '0x0\n'
 try "'01'" 3 1 $SYSCTL '01\n'
-W=sysctl-write32
+W=$(bin32 sysctl-write)
 try "32-bit '0'" 2 0 $SYSCTL '0\n'
 try "32-bit '1'" 2 1 $SYSCTL '1\n'
 W=sysctl-write

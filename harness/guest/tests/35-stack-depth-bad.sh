@@ -41,7 +41,7 @@ check zombie "$(stack-depth-bad zombie)" \
 	"state=Z open=OK read=ESRCH reaped-read=ESRCH reaped-open=open:ENOENT"
 check "exited main thread" "$(stack-depth-bad leader)" \
 	"state=Z leader=ESRCH leader-task=ESRCH thread=OK"
-W=stack-depth-bad32
+W=$(bin32 stack-depth-bad)
 check "zombie (32-bit reader)" "$($W zombie)" \
 	"state=Z open=OK read=ESRCH reaped-read=ESRCH reaped-open=open:ENOENT"
 # pid_max is at most 4194304 (PID_MAX_LIMIT), so that pid never exists.

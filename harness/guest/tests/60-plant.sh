@@ -9,13 +9,22 @@
 # The leak detector is off meanwhile: its poisoning before each handler would hide
 # what the exit's erase left. Run again with randomize_kstack_offset=on by the
 # crash test stackleak-plant-offset (its own boot).
+# arm64: svc, native and from AArch32 (plant-SHAPE-64-svc, plant-SHAPE-32-svc); i386: the
+# native int $0x80 and SYSENTER (plant-SHAPE-32-int80, -sysenter). The x86-64 entries
+# the architecture does not have are SKIPs with the reason.
 . /lib/harness.sh
 N=${PLANT_ROUNDS:-200}
 D=/sys/kernel/debug/test_stackleak
 CHECK=/proc/sys/kernel/stack_leak_check
-require_stackleak plant-chain-64-syscall
+# The native entry: the first case, and the negative control's.
+case $GUEST_ARCH in
+aarch64) native=64-svc entry=svc ;;
+i386) native=32-int80 entry=int80 ;;
+*) native=64-syscall entry=syscall ;;
+esac
+require_stackleak plant-chain-$native
 for f in secret_chain secret_leaf leak_deep; do
-	[ -e $D/$f ] || { result plant-chain-64-syscall FAIL "$D/$f missing (CONFIG_TEST_STACKLEAK?)"; exit 0; }
+	[ -e $D/$f ] || { result plant-chain-$native FAIL "$D/$f missing (CONFIG_TEST_STACKLEAK?)"; exit 0; }
 done
 offset=$(kstack_offset)
 old_check=
@@ -31,9 +40,10 @@ run_plant() {
 }
 
 # plant SHAPE ABI ENTRY: one result, plant-SHAPE-ABI-ENTRY; ABI 64, 32 or x32 picks the
-# helper's build (stackleak-plant, stackleak-plant32, stackleak-plantx32).
+# helper's build (stackleak-plant, stackleak-plant32 or on i386 stackleak-plant,
+# stackleak-plantx32).
 plant() {
-	case $2 in 64) bin=stackleak-plant ;; *) bin=stackleak-plant$2 ;; esac
+	case $2 in 64) bin=stackleak-plant ;; 32) bin=$(bin32 stackleak-plant) ;; *) bin=stackleak-plant$2 ;; esac
 	name=plant-$1-$2-$3
 	[ "$2" != x32 ] || name=plant-$1-x32
 	# A binary the kernel cannot run (an x32 one without the x32 ABI) does not print
@@ -59,19 +69,35 @@ plant() {
 	fi
 }
 for shape in chain leaf; do
-	plant $shape 64 syscall
-	plant $shape 64 int80
-	plant $shape x32 x32
-	plant $shape 32 int80
-	plant $shape 32 syscall
-	plant $shape 32 sysenter
+	case $GUEST_ARCH in
+	aarch64)
+		plant $shape 64 svc
+		plant $shape 32 svc
+		skip_cases "x86 entry instruction: arm64 enters by svc (plant-$shape-64-svc, plant-$shape-32-svc)" \
+			plant-$shape-64-syscall plant-$shape-64-int80 plant-$shape-x32 \
+			plant-$shape-32-int80 plant-$shape-32-syscall plant-$shape-32-sysenter ;;
+	i386)
+		plant $shape 32 int80
+		plant $shape 32 sysenter
+		skip_cases "x86-64 only: a 32-bit kernel has no 64-bit or x32 entry" \
+			plant-$shape-64-syscall plant-$shape-64-int80 plant-$shape-x32
+		skip_cases "x86 entry instruction: 32-bit SYSCALL is a 64-bit kernel's (entry_32.S has int \$0x80 and SYSENTER)" \
+			plant-$shape-32-syscall ;;
+	*)
+		plant $shape 64 syscall
+		plant $shape 64 int80
+		plant $shape x32 x32
+		plant $shape 32 int80
+		plant $shape 32 syscall
+		plant $shape 32 sysenter ;;
+	esac
 done
 
-# Negative control: with erasing off, each shape's secret comes out.
+# Negative control: with erasing off, each shape's secret comes out (native entry).
 if [ -w "$SYSCTL" ]; then
 	echo 0 > "$SYSCTL"
 	for shape in chain leaf; do
-		run_plant stackleak-plant $shape syscall
+		run_plant stackleak-plant $shape $entry
 		if [ "${leaked:-0}" -gt 0 ]; then
 			result plant-$shape-off PASS "erasing off, offset $offset: the secret came out: ${sum#*: }"
 		else

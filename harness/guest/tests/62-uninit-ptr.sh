@@ -12,6 +12,12 @@
 . /lib/harness.sh
 D=test_stackleak_uninit
 N=16
+if [ "$GUEST_ARCH" = i386 ]; then
+	for t in uninit-spray-reach uninit-erasing-off uninit-erased uninit-same-syscall uninit-zero-init; do
+		result $t XFAIL "not ported to 32-bit: stackleak-uninit sprays and reads back 64-bit words, the planted pointer has 4 bytes"
+	done
+	exit 0
+fi
 if [ ! -c /dev/$D ]; then result uninit-ptr FAIL "no /dev/$D (CONFIG_TEST_STACKLEAK_UNINIT)"; exit 0; fi
 if [ ! -f $SYSCTL ]; then result uninit-ptr FAIL "$SYSCTL missing"; exit 0; fi
 
