@@ -144,14 +144,17 @@ static inline void stackleak_task_init(struct task_struct *tsk)
  * For code that moves the stack pointer down by a variable amount with no
  * tracking call of either compiler, such as the random kstack offset that
  * noinstr syscall entry code applies: the syscall's frames all lie below
- * it, and the unwritten gap above them would stop the erase's search.
- * Inline and callable from noinstr code; only ever on the task stack.
+ * it, and the unwritten gap above them would stop the erase's search;
+ * and for arm64's interrupt entry from kernel mode, whose noinstr frames
+ * lie below the interrupted code. Inline and callable from noinstr code;
+ * a stack pointer below the task stack is ignored.
  */
 static __always_inline void stackleak_track_sp(void)
 {
 	unsigned long sp = current_stack_pointer & ~(sizeof(unsigned long) - 1);
 
-	if (sp < current->lowest_stack)
+	/* Another stack (arm64's IRQ entry from a softirq) is not tracked. */
+	if (sp < current->lowest_stack && sp >= stackleak_task_low_bound(current))
 		current->lowest_stack = sp;
 }
 
