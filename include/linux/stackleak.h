@@ -146,15 +146,15 @@ static inline void stackleak_task_init(struct task_struct *tsk)
  * noinstr syscall entry code applies: the syscall's frames all lie below
  * it, and the unwritten gap above them would stop the erase's search;
  * and for arm64's interrupt entry from kernel mode, whose noinstr frames
- * lie below the interrupted code. Inline and callable from noinstr code;
- * a stack pointer below the task stack is ignored.
+ * lie below the interrupted code. Inline and callable from noinstr code.
+ * The caller must be on the task stack: one compare is all the syscall
+ * entry pays.
  */
 static __always_inline void stackleak_track_sp(void)
 {
 	unsigned long sp = current_stack_pointer & ~(sizeof(unsigned long) - 1);
 
-	/* Another stack (arm64's IRQ entry from a softirq) is not tracked. */
-	if (sp < current->lowest_stack && sp >= stackleak_task_low_bound(current))
+	if (sp < current->lowest_stack)
 		current->lowest_stack = sp;
 }
 
