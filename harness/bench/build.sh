@@ -4,6 +4,7 @@
 set -eu
 . "$(dirname "$0")/../lib.sh"
 . "$H/bench/kernels.sh"
+bench_arch_check
 [ -d "$B/linux" ] && [ -d "$B/upstream" ] || die "no $B/linux or $B/upstream: run make tree and make UPSTREAM=1 tree"
 n=0 total=$(for set in $BENCH_SETS; do for k in $(bench_kernels "$set"); do
 	bench_booted_only "$k" || echo "$k"; done; done | wc -l)

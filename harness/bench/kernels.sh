@@ -2,8 +2,15 @@
 # FRAGS for it: the same minimal config everywhere, differing only in the options under test.
 # The minimal "upstream" and "ours+leak-check" kernels are the ones `make test` builds
 # (reused as is); "ours+leak-check" adds the leak detector (and its test module).
-BENCH_SETS=${BENCH_SETS:-"minimal realistic distro"}
-BENCH_KERNELS=${BENCH_KERNELS:-"none upstream ours ours+leak-check zero-init ours+zero-init"}
+# Another architecture measures what its arch.sh names (BENCH_ARCH_SETS, BENCH_ARCH_KERNELS)
+# and writes to build/bench-ARCH (BOUT), beside x86-64's build/bench.
+BENCH_SETS=${BENCH_SETS:-${BENCH_ARCH_SETS:-"minimal realistic distro"}}
+BENCH_KERNELS=${BENCH_KERNELS:-${BENCH_ARCH_KERNELS:-"none upstream ours ours+leak-check zero-init ours+zero-init"}}
+BOUT=$B/bench$ASUF
+# bench_arch_check: stop on an architecture that make bench does not measure (arch.sh: NO_BENCH).
+bench_arch_check() {
+	[ -z "${NO_BENCH:-}" ] || die "make bench is not supported with ARCH=$HARCH: $NO_BENCH"
+}
 # The realistic set leaves out the zero-init kernels by default: each kernel is a cold
 # build of 10-15 minutes here. BENCH_KERNELS_REALISTIC=$BENCH_KERNELS for all five.
 BENCH_KERNELS_REALISTIC=${BENCH_KERNELS_REALISTIC:-"none upstream ours"}
@@ -25,6 +32,12 @@ bench_kernels() {
 bench_kernel() {
 	local set=$1 k=${2%-offset-off}
 	SRC=$B/linux CLANG= DISTRO=
+	if [ -n "${BENCH_ARCH_SETS:-}" ]; then
+		case " $BENCH_ARCH_SETS " in
+		*" $set "*) ;;
+		*) die "bench set '$set' is not measured on ARCH=$HARCH (only: $BENCH_ARCH_SETS): $BENCH_ARCH_WHY" ;;
+		esac
+	fi
 	case $k in
 	none) FRAGS="minimal bench/none" ;;
 	upstream) SRC=$B/upstream FRAGS="minimal upstream plant" ;;
@@ -38,19 +51,19 @@ bench_kernel() {
 	case $set in
 	minimal)
 		case $k in
-		ours+leak-check) OBJ=$B/obj ;;
-		upstream) OBJ=$B/obj-upstream ;;
+		ours+leak-check) OBJ=$B/obj$ASUF ;;
+		upstream) OBJ=$B/obj$ASUF-upstream ;;
 		clang) OBJ=$B/obj-clang ;;
-		*) OBJ=$B/bench/obj-$set-$k ;;
+		*) OBJ=$BOUT/obj-$set-$k ;;
 		esac ;;
-	realistic) FRAGS="$FRAGS bench/realistic" OBJ=$B/bench/obj-$set-$k ;;
+	realistic) FRAGS="$FRAGS bench/realistic" OBJ=$BOUT/obj-$set-$k ;;
 	# DISTRO=1: booted as the Makefile's DISTRO=1 kernels are (harness/lib.sh).
 	distro)
 		DISTRO=1
 		case $k in
 		ours) FRAGS="minimal stackleak plant distro" OBJ=$B/obj-distro ;;
 		clang) FRAGS="$FRAGS distro distro-clang" OBJ=$B/obj-clang-distro ;;
-		none | upstream) FRAGS="$FRAGS distro" OBJ=$B/bench/obj-$set-$k ;;
+		none | upstream) FRAGS="$FRAGS distro" OBJ=$BOUT/obj-$set-$k ;;
 		*) die "bench kernel '$k' is not in the distro set (none upstream ours clang)" ;;
 		esac ;;
 	*) die "unknown bench set '$set' (known: minimal realistic distro)" ;;

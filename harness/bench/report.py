@@ -38,7 +38,8 @@ def rows(name):
 
 
 def machine():
-    """Host CPU, cores, QEMU and GCC versions: what the numbers were taken on."""
+    """Host CPU, cores, QEMU and GCC versions: what the numbers were taken on (the QEMU and
+    compiler that run.sh recorded in info.tsv, else x86-64's, asked now)."""
     cpu = "unknown CPU"
     with open("/proc/cpuinfo") as f:
         for line in f:
@@ -50,8 +51,10 @@ def machine():
             return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()[0]
         except (OSError, IndexError):
             return "?"
-    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
-            f"{first_line(['qemu-system-x86_64', '--version'])}, {first_line(['gcc', '--version'])}")
+    host = {r["key"]: r["value"] for r in rows("info.tsv") if r["set"] == "host"}
+    qemu = host.get("qemu") or first_line(['qemu-system-x86_64', '--version'])
+    cc = host.get("compiler") or first_line(['gcc', '--version'])
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, {qemu}, {cc}"
 
 
 def fmt(v, unit):
@@ -127,8 +130,10 @@ def leak_table(s):
     kernels = [k for k in KERNELS if (s, k, "chain") in LEAK]
     if not kernels:
         return []
+    # The guest's native entry (guest/bench/run.sh says which; runs before it: syscall).
+    entry = next((r["value"] for r in rows("info.tsv") if r["key"] == "plant_entry"), "syscall")
     out = [f"What the erase left ({s}): rounds in which a secret planted by one `write()` came out "
-           "of the next syscall (`stackleak-plant SHAPE syscall 200`, erasing on, every boot of "
+           f"of the next syscall (`stackleak-plant SHAPE {entry} 200`, erasing on, every boot of "
            "the run; chain: 32 small untracked frames, leaf: the bottom half of a leaf's 1 KiB frame):",
            "", "| kernel | chain | leaf |", "|---|---|---|"]
     for k in kernels:
@@ -140,14 +145,51 @@ def leak_table(s):
     return out + [""]
 
 
+def per_boot_table(s, c, byboot, erasers, others, units):
+    """The erase cost boot by boot (on minus off in one boot), so its spread shows: a
+    difference of medians over all boots hides how much it moves from boot to boot."""
+    def costs(k, op):
+        out = {}
+        for r, modes in byboot.get((s, c, k, op), {}).items():
+            if modes.get("on") and modes.get("off"):
+                out[r] = statistics.median(modes["on"]) - statistics.median(modes["off"])
+        return out
+
+    def cell(v, u):
+        f = lambda x: fmt(x, u) if x >= 0 else f"{x:.3g}"
+        return "–" if not v else f"{f(statistics.median(v))} [{f(min(v))}–{f(max(v))}]"
+    nb = max((len(costs(k, op)) for k in erasers for op in OPS), default=0)
+    if nb < 2:
+        return []
+    out = [f"Erase cost boot by boot ({s}, {c}): erasing on minus off within each boot, "
+           f"median [min–max] over the {nb} boots; the ratio pairs the boots of the same round:", "",
+           "| operation | " + " | ".join(f"erase cost {k}" for k in erasers) +
+           "".join(f" | {k} / {peer(k, 'upstream')}" for k in others) + " |",
+           "|---" * (1 + len(erasers) + len(others)) + "|"]
+    for op in OPS:
+        cost = {k: costs(k, op) for k in erasers}
+        if not any(cost.values()):
+            continue
+        cells = [cell(list(cost[k].values()), units.get(op, "")) for k in erasers]
+        for k in others:
+            up = cost[peer(k, "upstream")]
+            ratios = [cost[k][r] / up[r] for r in cost[k] if up.get(r)]
+            cells.append("–" if not ratios else
+                         f"{statistics.median(ratios):.2f} [{min(ratios):.2f}–{max(ratios):.2f}]")
+        out.append(f"| {OP_TITLE[op]} | " + " | ".join(cells) + " |")
+    return out + [""]
+
+
 def main():
     res = defaultdict(list)           # (set, clock, kernel, mode, op) -> values
+    byboot = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))  # (set, clock, kernel, op) -> round -> mode -> values
     units = {}
     for r in RESULTS:
         if ":" in r["op"] or r["clock"].startswith("replay"):
             continue
         key = (r["config"], r["clock"], r["kernel"], r["mode"], r["op"])
         res[key].append(float(r["value"]))
+        byboot[(r["config"], r["clock"], r["kernel"], r["op"])][r["round"]][r["mode"]].append(float(r["value"]))
         units[r["op"]] = r["unit"]
     if not res:
         sys.exit("bench-report: no results in %s/results.tsv" % OUT)
@@ -175,11 +217,13 @@ def main():
         runs.append(f"`{s}`: kernels {', '.join(kern)}; clocks {', '.join(sorted({r['clock'] for r in rs}))}; "
                     f"{len({r['round'] for r in rs})} rounds (boots per kernel and clock) x "
                     f"{max(int(r['rep']) for r in rs)} repetitions per boot and mode")
-    md = ["# STACKLEAK benchmark report", "",
+    info = rows("info.tsv")
+    host = {r["key"]: r["value"] for r in info if r["set"] == "host"}
+    arch = host.get("arch", "x86_64")
+    md = ["# STACKLEAK benchmark report" + ("" if arch == "x86_64" else f" ({arch})"), "",
           "Generated by harness/bench/report.py from results.tsv (one row per measurement). "
           "Run: " + "; ".join(runs) + ". Cells: median [min–max] over all boots and repetitions.",
           "", f"Machine: {machine()}.", ""]
-    info = rows("info.tsv")
     vul = defaultdict(list)
     for r in info:
         if r["key"].startswith("vuln:") and r["kernel"] == "ours":
@@ -193,6 +237,9 @@ def main():
         if vul.get(s):
             md += [f"Mitigations in the `{s}` set (from the `ours` kernel): " +
                    "; ".join(vul[s]) + ".", ""]
+    # What the guest could not measure, in its own words (guest/bench/run.sh).
+    for why in sorted({r["value"] for r in info if r["key"] == "hackbench"}):
+        md += [f"hackbench: {why}.", ""]
 
     chart = {}
     for s in sets:
@@ -258,6 +305,7 @@ def main():
                     chart[(s, op)] = {k: base(s, c, k, op) / base(s, c, peer(k, "none"), op)
                                       for k in KERNELS if base(s, c, k, op) and base(s, c, peer(k, "none"), op)}
             md.append("")
+            md += per_boot_table(s, c, byboot, erasers, others, units)
             md += leak_table(s)
             if c == "icount":
                 md += replay_table(s, med)

@@ -5,20 +5,25 @@
 # Rounds alternate the kernel order so drift cancels. Every measurement goes to one table,
 # build/bench/results.tsv (config kernel compiler clock round rep mode op value unit; op
 # "depth:OP" is /proc/self/stack_depth after OP, "leak:SHAPE" the plant test's rounds with
-# a secret back), the guest's settings to info.tsv; bench/report.py reads them.
+# a secret back), the guest's settings to info.tsv; bench/report.py reads them. Another
+# architecture's go to build/bench-ARCH/ (kernels.sh: BOUT).
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$H/bench/kernels.sh"
+bench_arch_check
 ROUNDS=${BENCH_ROUNDS:-3}
 REPS=${BENCH_REPS:-2}
 CLOCKS=${BENCH_CLOCKS:-"icount wall"}
-OUT=$B/bench
+OUT=$BOUT
 mkdir -p "$OUT/logs"
 RES=$OUT/results.tsv INFO=$OUT/info.tsv
 # Older runs wrote the depths to a table of their own; results.tsv holds them now.
 rm -f "$OUT/depth.tsv"
 printf 'config\tkernel\tcompiler\tclock\tround\trep\tmode\top\tvalue\tunit\n' > "$RES"
 printf 'set\tkernel\tkey\tvalue\n' > "$INFO"
+# What ran the guests, for the report: the architecture, QEMU and the kernels' compiler.
+printf 'host\t-\tarch\t%s\nhost\t-\tqemu\t%s\nhost\t-\tcompiler\t%s\n' "$HARCH" \
+	"$($QEMU_SYSTEM --version | sed -n 1p)" "$($KCC0 --version | sed -n 1p)" >> "$INFO"
 nsk=0
 for set in $BENCH_SETS; do
 	for k in $(bench_kernels "$set"); do

@@ -62,7 +62,7 @@ if [ -n "$GUEST_HOST_TOOLS" ]; then
 else
 	bench=sysbench
 	echo "initramfs: no hackbench, trinity or stress-ng: the host's are $(dpkg --print-architecture) programs," \
-		"this guest is ARCH=$HARCH (the soak and the benchmarks are x86-64 only for now)"
+		"this guest is ARCH=$HARCH (no soak here yet; make bench measures no hackbench)"
 fi
 mkdir -p "$D/soak" && install -m755 "$G/soak/run.sh" "$D/soak/run.sh"
 mkdir -p "$D/demo" && install -m755 "$G/demo/run.sh" "$D/demo/run.sh"

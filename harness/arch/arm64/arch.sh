@@ -24,9 +24,14 @@ GUEST_CC="aarch64-linux-gnu-gcc-12 -O2 -Wall -static"
 GUEST_CC_COMPAT="arm-linux-gnueabihf-gcc-12 -O2 -Wall -static -marm"
 GUEST_COMPAT_PKG="gcc-12-arm-linux-gnueabihf libc6-dev-armhf-cross"
 GUEST_DEB_ARCH=arm64
-# hackbench, trinity and stress-ng of the host are amd64 programs: no soak or benchmark
-# on arm64 yet (the Makefile says so).
+# hackbench, trinity and stress-ng of the host are amd64 programs: no soak on arm64 yet
+# (the Makefile says so), and make bench measures no hackbench here.
 GUEST_HOST_TOOLS=
+# make bench: the minimal set, none/upstream/ours. The realistic set's fragment is
+# x86-64's mitigations (PTI, retpolines), the distro set Debian's amd64 options.
+BENCH_ARCH_SETS=minimal
+BENCH_ARCH_KERNELS="none upstream ours"
+BENCH_ARCH_WHY="the realistic set's options are x86-64's (PTI, retpolines) and the distro set's Debian's amd64 kernel's"
 NO_CLANG="CONFIG_CLANG_STACKLEAK needs objtool (HAVE_OBJTOOL), which arm64 does not have in 6.1"
 NO_DISTRO="Debian's options (harness/config/distro.config) are those of its amd64 kernel"
 

@@ -27,6 +27,7 @@ GUEST_DEB_ARCH=i386
 GUEST_HOST_TOOLS=
 NO_CLANG="CONFIG_CLANG_STACKLEAK is built and tested on x86-64 only"
 NO_DISTRO="Debian's options (harness/config/distro.config) are those of its amd64 kernel"
+NO_BENCH="not ported to i386 yet (x86-64 and arm64 are measured)"
 
 # arch_guest_programs DIR: build this architecture's own guest programs into DIR/bin.
 arch_guest_programs() {

@@ -39,7 +39,11 @@ GUEST_DEB_ARCH=
 # the soak and the benchmarks need them. Empty: they are left out of the initramfs.
 GUEST_HOST_TOOLS=1
 # What the architecture does not support, and why (lib.sh stops on it): NO_CLANG for
-# CLANG=1, NO_DISTRO for DISTRO=1. Unset here: x86-64 has both.
+# CLANG=1, NO_DISTRO for DISTRO=1, NO_BENCH for make bench (the Makefile and
+# bench/kernels.sh stop on it). Unset here: x86-64 has all three.
+# make bench (harness/bench/kernels.sh): BENCH_ARCH_SETS and BENCH_ARCH_KERNELS, the sets
+# and kernels the architecture measures (the only sets it accepts; BENCH_ARCH_WHY says
+# why not the others). Unset here: every set, and the kernels of kernels.sh.
 
 # arch_guest_programs DIR: build this architecture's own guest programs into DIR/bin.
 arch_guest_programs() {
