@@ -152,27 +152,24 @@ stackleak_fill_start(unsigned long low, unsigned long mark,
 noinstr void stackleak_erase(void)
 {
 	struct task_struct *tsk = current;
-	unsigned long low = stackleak_task_low_bound(tsk);
-	unsigned long high = stackleak_task_high_bound(tsk);
-	unsigned long top = high;
-	unsigned long sp = current_stack_pointer;
-	unsigned long mark = tsk->lowest_stack;
-	unsigned long poison, start;
+	unsigned long low, high, top, sp, mark, poison, start;
 	unsigned long *w, *end;
 
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	/* Deeper stack left unerased while erasing was off is searched too. */
-	if (mark > tsk->lowest_stack_unerased)
-		mark = tsk->lowest_stack_unerased;
-	if (READ_ONCE(stackleak_erase_off)) {
-#ifdef CONFIG_STACKLEAK_METRICS
-		tsk->prev_lowest_stack = tsk->lowest_stack;
-#endif
-		tsk->lowest_stack_unerased = mark;
-		tsk->lowest_stack = high;
+	/*
+	 * Erasing off: leave the mark alone. It keeps the lowest point since
+	 * the last erase, where the first erase after erasing is turned back
+	 * on starts its search.
+	 */
+	if (READ_ONCE(stackleak_erase_off))
 		return;
-	}
 #endif
+
+	low = stackleak_task_low_bound(tsk);
+	high = stackleak_task_high_bound(tsk);
+	top = high;
+	sp = current_stack_pointer;
+	mark = tsk->lowest_stack;
 
 	/* On the task stack, this function's frame is above sp: keep it. */
 	if (sp >= low && sp < top)
@@ -198,9 +195,6 @@ noinstr void stackleak_erase(void)
 	tsk->prev_lowest_stack = tsk->lowest_stack;
 #endif
 	tsk->lowest_stack = high;
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	tsk->lowest_stack_unerased = high;
-#endif
 	barrier();
 
 	/*
@@ -245,9 +239,11 @@ late_initcall(stackleak_poison_check);
 /*
  * Read by stackleak_erase() on every exit: one compare of a read-mostly
  * byte. A plain flag rather than a static key keeps the asm routine free
- * of code patching.
+ * of code patching. LKDTM's test reads it too: with erasing off the mark
+ * is no longer this system call's depth.
  */
 bool stackleak_erase_off __read_mostly;
+EXPORT_SYMBOL_GPL(stackleak_erase_off);
 
 static int stack_erasing_sysctl(struct ctl_table *table, int write,
 				void *buffer, size_t *lenp, loff_t *ppos)

@@ -42,7 +42,6 @@
 /* From erase-glue.S: the values erase.S was assembled with. */
 extern const unsigned long erase_user_poison, erase_user_ptregs_size;
 extern const unsigned long erase_user_run_words, erase_user_task_stack;
-extern const unsigned long erase_user_task_lowest_stack_unerased;
 void stackleak_erase(void);
 
 /* Read by erase.S through PER_CPU_VAR(). */
@@ -178,9 +177,6 @@ int main(int argc, char **argv)
 	current_task = fake_task;
 	fake_task[erase_user_task_stack / 8] = (unsigned long)stack;
 	cpu_current_top_of_stack = (unsigned long)(stack + WORDS);
-	/* Erasing was never off: nothing below the mark waits for an erase. */
-	if (erase_user_task_lowest_stack_unerased != -1UL)
-		fake_task[erase_user_task_lowest_stack_unerased / 8] = (unsigned long)high;
 	/* The erase is called on the trampoline stack: all of the task stack below pt_regs is dead. */
 	while (fread(&h, sizeof(h), 1, f) == 1) {
 		unsigned long poison = h.poison, *mark, *ours_from, *up_from, *p;

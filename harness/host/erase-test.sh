@@ -11,12 +11,11 @@
 #                       CONFIG_STACKLEAK_TRACK_MIN_SIZE=200, where the run
 #                       is 26 words: one result
 #   RUNTIME_DISABLE     the kernel's test configuration:
-#   + METRICS           - the plain scenarios with erasing on and
-#                         lowest_stack_unerased at the top: one result, and
-#                         one more that each leaves the same memory as in
-#                         the plain build (on-unerased-top-same-as-plain)
-#                       - the off-* / on-unerased-* scenarios (erasing
-#                         turned off and on again): one result each
+#   + METRICS           - the plain scenarios with erasing on: one result,
+#                         and one more that each leaves the same memory as
+#                         in the plain build (erasing-on-same-as-plain)
+#                       - the off-* scenarios (erasing turned off and on
+#                         again): one result each
 #   RUNTIME_DISABLE     every scenario of that build: one result each
 #   only, METRICS only  configuration (the #ifdefs of erase.S in the other
 #                       combinations)
@@ -121,12 +120,12 @@ fi
 if ! build rd-metrics $RD $METRICS >"$OUT/build-rd-metrics.log" 2>&1; then
 	fail "runtime-disable-metrics: build failed, see $OUT/build-rd-metrics.log"
 else
-	# Erasing on, unerased at the top (a new task): as the plain build.
+	# Erasing on: as the plain build.
 	rm -rf "$OUT/rd-metrics/mem" && mkdir -p "$OUT/rd-metrics/mem"
 	# shellcheck disable=SC2086
 	run rd-metrics rd-metrics-on.log -d "$OUT/rd-metrics/mem" $plain
 	one runtime-disable-metrics-erasing-on rd-metrics-on.log \
-	    "with RUNTIME_DISABLE+METRICS, erasing on, lowest_stack_unerased at the top"
+	    "with RUNTIME_DISABLE+METRICS, erasing on"
 	same=0 differ=
 	for f in "$OUT"/min100/mem/*; do
 		[ -f "$f" ] || continue
@@ -138,9 +137,9 @@ else
 		fi
 	done
 	if [ -z "$differ" ] && [ $same -gt 0 ]; then
-		pass "on-unerased-top-same-as-plain: $same scenarios leave the same memory as in the plain build"
+		pass "erasing-on-same-as-plain: $same scenarios leave the same memory as in the plain build"
 	else
-		fail "on-unerased-top-same-as-plain: memory differs from the plain build in:${differ:- (no scenarios)} (see $OUT/min100/mem, $OUT/rd-metrics/mem)"
+		fail "erasing-on-same-as-plain: memory differs from the plain build in:${differ:- (no scenarios)} (see $OUT/min100/mem, $OUT/rd-metrics/mem)"
 	fi
 	# Erasing off, and on again: the scenarios only this build has.
 	new=$("$OUT/rd-metrics/erase-test" -l | grep -vxF "$plain" || true)

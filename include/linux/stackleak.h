@@ -127,14 +127,9 @@ static __always_inline unsigned long stackleak_task_high_bound(struct task_struc
  */
 static inline void stackleak_task_init(struct task_struct *tsk)
 {
-	unsigned long top = stackleak_task_high_bound(tsk);
-
 	tsk->lowest_stack = stackleak_task_low_bound(tsk);
 #ifdef CONFIG_STACKLEAK_METRICS
-	tsk->prev_lowest_stack = top;
-#endif
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	tsk->lowest_stack_unerased = top;
+	tsk->prev_lowest_stack = stackleak_task_high_bound(tsk);
 #endif
 }
 

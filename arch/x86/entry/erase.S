@@ -13,10 +13,10 @@
  * poison words, and everything from the run up to the dead area's top is
  * filled with poison. The mark is reset to the top of the dead area first.
  *
- * With kernel.stack_erasing=0 the mark is still reset on every exit (so
- * the LKDTM test sees what each syscall left), but the lowest point the
- * task reached while not erasing is kept in lowest_stack_unerased, and the
- * first erase after erasing is turned back on starts its search there.
+ * With kernel.stack_erasing=0 the routine returns at once, before it
+ * saves a register: the mark is not reset, so it keeps the lowest point
+ * the task reached since its last erase, and the first erase after erasing
+ * is turned back on starts its search there.
  *
  * All general purpose registers are preserved, so the exit paths may call
  * this with user register values already loaded. Flags are clobbered.
@@ -39,16 +39,16 @@
 	.pushsection .noinstr.text, "ax"
 
 SYM_FUNC_START(stackleak_erase)
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	/* Erasing off: four instructions in all, with the call and the RET. */
+	cmpb	$0, stackleak_erase_off(%rip)
+	jne	.Lerase_off
+#endif
 	pushq	%rax
 	pushq	%rcx
 	pushq	%rdx
 	pushq	%rsi
 	pushq	%rdi
-
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	cmpb	$0, stackleak_erase_off(%rip)
-	jne	.Lerase_off
-#endif
 
 	/*
 	 * The bounds are the ones the rest of the kernel uses: the stack
@@ -76,10 +76,6 @@ SYM_FUNC_START(stackleak_erase)
 
 	/* %rdi: where the search starts, the recorded mark or lower. */
 	movq	TASK_lowest_stack(%rax), %rdi
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	cmpq	TASK_lowest_stack_unerased(%rax), %rdi
-	cmovaq	TASK_lowest_stack_unerased(%rax), %rdi
-#endif
 	cmpq	%rsi, %rdi
 	cmovaq	%rsi, %rdi
 	cmpq	%rdx, %rdi
@@ -194,9 +190,6 @@ SYM_FUNC_START(stackleak_erase)
 	/* Only mov and lea until the jbe: the flags are those of the subq. */
 	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
 	leaq	-PTREGS_SIZE(%rsi), %rsi
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	movq	%rsi, TASK_lowest_stack_unerased(%rdx)
-#endif
 	/* The next search starts at the top unless the tracker sees deeper. */
 	movq	%rsi, TASK_lowest_stack(%rdx)
 	jbe	.Lerased
@@ -214,20 +207,7 @@ SYM_FUNC_START(stackleak_erase)
 
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 .Lerase_off:
-	/* Not erasing: remember how deep the task went, for later. */
-	movq	PER_CPU_VAR(current_task), %rdi
-	movq	TASK_lowest_stack(%rdi), %rcx
-#ifdef CONFIG_STACKLEAK_METRICS
-	movq	%rcx, TASK_prev_lowest_stack(%rdi)
-#endif
-	cmpq	TASK_lowest_stack_unerased(%rdi), %rcx
-	jae	.Lkeep_unerased
-	movq	%rcx, TASK_lowest_stack_unerased(%rdi)
-.Lkeep_unerased:
-	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
-	subq	$PTREGS_SIZE, %rsi
-	movq	%rsi, TASK_lowest_stack(%rdi)
-	jmp	.Lerased
+	RET
 #endif
 SYM_FUNC_END(stackleak_erase)
 

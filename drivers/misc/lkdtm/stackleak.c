@@ -11,7 +11,9 @@
  * poison, looking up from the bottom of the stack, must lie within
  * STACKLEAK_TEST_SLACK bytes below that point. Data left by an earlier,
  * deeper syscall that was not erased lies further down and fails the test,
- * which is why this also fails with kernel.stack_erasing=0.
+ * which is why this also fails with kernel.stack_erasing=0. The exit does
+ * not reset the mark then: it may be an earlier syscall's, and only our own
+ * stack pointer is known to be this one's.
  */
 #include "lkdtm.h"
 #include <linux/stackleak.h>
@@ -31,6 +33,7 @@ struct stackleak_scan {
 	unsigned long high;	/* pt_regs */
 	unsigned long sp;
 	unsigned long lowest;	/* current->lowest_stack */
+	unsigned long start;	/* lowest point known to be this syscall's */
 	unsigned long used;	/* lowest word that is not poison */
 };
 
@@ -40,17 +43,21 @@ struct stackleak_scan {
  */
 static noinline void stackleak_scan_stack(struct stackleak_scan *s)
 {
-	unsigned long flags, start, addr;
+	unsigned long flags, addr;
 
 	raw_local_irq_save(flags);
 	s->sp = current_stack_pointer;
 	s->lowest = current->lowest_stack;
-	start = min(s->sp, s->lowest);
-	if (start < s->low || start >= s->high) {
-		s->used = start;
+	s->start = min(s->sp, s->lowest);
+#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
+	if (READ_ONCE(stackleak_erase_off))
+		s->start = s->sp;
+#endif
+	if (s->start < s->low || s->start >= s->high) {
+		s->used = s->start;
 		goto out;
 	}
-	for (addr = s->low; addr < start; addr += sizeof(unsigned long)) {
+	for (addr = s->low; addr < s->start; addr += sizeof(unsigned long)) {
 		if (*(unsigned long *)addr != stackleak_poison_value())
 			break;
 	}
@@ -65,10 +72,9 @@ static void lkdtm_STACKLEAK_ERASING(void)
 		.low = stackleak_task_low_bound(current),
 		.high = stackleak_task_high_bound(current),
 	};
-	unsigned long start, depth;
+	unsigned long depth;
 
 	stackleak_scan_stack(&s);
-	start = min(s.sp, s.lowest);
 
 	if (s.sp < s.low || s.sp >= s.high) {
 		pr_err("FAIL: stack pointer 0x%lx outside the task stack [0x%lx, 0x%lx)\n",
@@ -81,12 +87,12 @@ static void lkdtm_STACKLEAK_ERASING(void)
 		return;
 	}
 
-	depth = s.high - start;
+	depth = s.high - s.start;
 	pr_info("stack depth %lu bytes, written down to %lu bytes (slack %d)\n",
 		depth, s.high - s.used, STACKLEAK_TEST_SLACK);
-	if (start - s.used > STACKLEAK_TEST_SLACK) {
+	if (s.start - s.used > STACKLEAK_TEST_SLACK) {
 		pr_err("FAIL: stale data 0x%lx at depth %lu bytes, %lu bytes below the lowest point of this syscall\n",
-		       *(unsigned long *)s.used, s.high - s.used, start - s.used);
+		       *(unsigned long *)s.used, s.high - s.used, s.start - s.used);
 		return;
 	}
 

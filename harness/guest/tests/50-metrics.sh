@@ -20,6 +20,28 @@ else
 	fi
 fi
 
+# With erasing off nothing resets the mark (Documentation/security/stackleak.rst): the
+# previous depth stays as the last erase left it, the current one only grows, and after 31
+# stat() calls it is at least stat's median depth from above.
+T=metrics-erasing-off
+if [ ! -f $SYSCTL ]; then
+	result $T FAIL "$SYSCTL missing (CONFIG_STACKLEAK_RUNTIME_DISABLE?)"
+elif depth_probe_off; then
+	result $T XFAIL "harness.depth_probe=off: no frame of getppid() or stat() is tracked"
+elif ! out=$(stack-depth off); then
+	echo 1 > $SYSCTL
+	result $T FAIL "stack-depth off failed: $out"
+else
+	# shellcheck disable=SC2086
+	set -- $out
+	if [ "$1" = off ] && [ "$6" = 0 ] && [ "$7" = 0 ] && [ "$5" -ge "${s:-1}" ]; then
+		result $T PASS "31 stat+getppid with erasing off: previous depth stayed $2, depth $4 -> $5 bytes (stat's median $s)"
+	else
+		result $T FAIL "expected previous depth unchanged, depth never smaller and >= stat's ${s:-?}: previous $2 -> $3 (changed $6 times), depth $4 -> $5 (smaller $7 times)"
+	fi
+fi
+[ "$(cat $SYSCTL 2>/dev/null)" != 0 ] || { echo 1 > $SYSCTL; result $T FAIL "erasing was left off"; }
+
 T=metrics-access
 out=$(stack-depth other 1)
 other=$(echo "$out" | sed -n 's/^other //p') self=$(echo "$out" | sed -n 's/^self //p')

@@ -47,8 +47,8 @@ void stackleak_erase(void);
 unsigned long cpu_current_top_of_stack;
 unsigned long *current_task;
 /*
- * Word 0 is lowest_stack; with CONFIG_STACKLEAK_METRICS or _RUNTIME_DISABLE
- * the other fields (asm-offsets.h shim) start at the top as in a new task.
+ * Word 0 is lowest_stack; with CONFIG_STACKLEAK_METRICS prev_lowest_stack
+ * (asm-offsets.h shim) starts at the top as in a new task.
  */
 static unsigned long fake_task[8];
 /* Read by erase.S with CONFIG_STACKLEAK_RUNTIME_DISABLE: erasing stays on. */

@@ -5,10 +5,10 @@
  *
  * The constants are exported from here, preprocessed with the same headers
  * and -D options as erase.S, so the C side never restates the poison, the
- * run length or the fake task's layout; a field the configuration does not
- * have (prev_lowest_stack without CONFIG_STACKLEAK_METRICS,
- * lowest_stack_unerased without CONFIG_STACKLEAK_RUNTIME_DISABLE) is
- * exported as offset -1.
+ * run length or the fake task's layout; prev_lowest_stack, which needs
+ * CONFIG_STACKLEAK_METRICS, is exported as offset -1 without it, and
+ * erase_user_runtime_disable says whether erase.S tests the
+ * kernel.stack_erasing flag (CONFIG_STACKLEAK_RUNTIME_DISABLE).
  *
  * erase_call() loads every general purpose register from *in, optionally
  * switches to another stack (as the compat exit path runs the erase on the
@@ -31,7 +31,7 @@ erase_user_ptregs_size:	.quad	PTREGS_SIZE
 erase_user_thread_size:	.quad	THREAD_SIZE
 
 	.globl	erase_user_task_lowest_stack, erase_user_task_prev_lowest_stack
-	.globl	erase_user_task_lowest_stack_unerased, erase_user_task_stack
+	.globl	erase_user_runtime_disable, erase_user_task_stack
 erase_user_task_lowest_stack:	.quad	TASK_lowest_stack
 erase_user_task_stack:	.quad	TASK_stack
 erase_user_task_prev_lowest_stack:
@@ -40,11 +40,11 @@ erase_user_task_prev_lowest_stack:
 #else
 	.quad	-1
 #endif
-erase_user_task_lowest_stack_unerased:
+erase_user_runtime_disable:
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	.quad	TASK_lowest_stack_unerased
+	.quad	1
 #else
-	.quad	-1
+	.quad	0
 #endif
 
 	.bss

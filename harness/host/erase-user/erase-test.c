@@ -15,18 +15,17 @@
  * word) and pt_regs (top - PTREGS_SIZE). The on-task-stack scenarios switch
  * %rsp into the fake stack first, as the compat exit does.
  *
- * The fake task has lowest_stack, prev_lowest_stack and
- * lowest_stack_unerased at the fixed offsets of the shim's asm-offsets.h;
- * the last two are in use when erase.S was assembled with
- * CONFIG_STACKLEAK_METRICS and CONFIG_STACKLEAK_RUNTIME_DISABLE (the glue
- * exports which). Every call checks all its words against the design:
- * lowest_stack reset to top - PTREGS_SIZE; prev_lowest_stack = the mark
- * before the reset (METRICS); lowest_stack_unerased = top - PTREGS_SIZE
- * after an erase, min(itself, mark) when erasing is off (RUNTIME_DISABLE);
- * every other word unchanged. A task starts as stackleak_task_init() sets
- * it, all three at top - PTREGS_SIZE, and erasing on, so the scenarios of
- * the plain build expect the same there in every configuration. The
- * scenarios named off-* and on-unerased-* exist with RUNTIME_DISABLE only.
+ * The fake task has lowest_stack and prev_lowest_stack at the fixed
+ * offsets of the shim's asm-offsets.h; the second is in use when erase.S
+ * was assembled with CONFIG_STACKLEAK_METRICS (the glue exports its offset,
+ * and whether CONFIG_STACKLEAK_RUNTIME_DISABLE was set). Every call checks
+ * all its words against the design: after an erase, lowest_stack reset to
+ * top - PTREGS_SIZE and prev_lowest_stack = the mark before the reset
+ * (METRICS); with erasing off (RUNTIME_DISABLE) nothing at all changes,
+ * the mark included; every other word unchanged. A task starts with both
+ * at top - PTREGS_SIZE and erasing on, so the scenarios of the plain build
+ * expect the same there in every configuration. The scenarios named off-*
+ * exist with RUNTIME_DISABLE only.
  *
  * Every scenario runs in a child process, so a stray access is a FAIL of
  * that scenario. Output: "PASS: name[: note]" / "FAIL: name: why" per
@@ -64,7 +63,7 @@ extern const unsigned long erase_user_poison, erase_user_run_words;
 extern const unsigned long erase_user_min_size;
 extern const unsigned long erase_user_ptregs_size, erase_user_thread_size;
 extern const long erase_user_task_lowest_stack, erase_user_task_prev_lowest_stack;
-extern const long erase_user_task_lowest_stack_unerased, erase_user_task_stack;
+extern const long erase_user_runtime_disable, erase_user_task_stack;
 extern unsigned long erase_call_saved_rsp;
 void erase_call(const struct erase_regs *in, struct erase_regs *out, void *stack);
 
@@ -75,13 +74,13 @@ unsigned long *current_task;
 bool stackleak_erase_off;
 
 /*
- * The fake task_struct. LS, PREV and UNERASED are the word indices of
- * lowest_stack, prev_lowest_stack and lowest_stack_unerased (-1: not in
- * this configuration); the other words hold TASK_SENTINEL | index.
+ * The fake task_struct. LS and PREV are the word indices of lowest_stack
+ * and prev_lowest_stack (-1: not in this configuration); the other words
+ * hold TASK_SENTINEL | index. RD: erase.S tests stackleak_erase_off.
  */
 #define TASK_WORDS 8
 static unsigned long fake_task[TASK_WORDS];
-static long LS, PREV = -1, UNERASED = -1, STK;
+static long LS, PREV = -1, STK, RD;
 #define TASK_SENTINEL	0x7a5c7a5c00000000UL
 
 /* Patterns: the high half names the kind, the low half the word index. */
@@ -174,8 +173,6 @@ static void task_init(void)
 	fake_task[LS] = high;
 	if (PREV >= 0)
 		fake_task[PREV] = high;
-	if (UNERASED >= 0)
-		fake_task[UNERASED] = high;
 	fake_task[STK] = stk;
 }
 
@@ -226,8 +223,6 @@ static const char *field(long i)
 		return "lowest_stack";
 	if (i == PREV)
 		return "prev_lowest_stack";
-	if (i == UNERASED)
-		return "lowest_stack_unerased";
 	snprintf(buf, sizeof(buf), "fake task word %ld", i);
 	return buf;
 }
@@ -262,12 +257,11 @@ static int erase_do(int off, unsigned long rsp, unsigned long seed)
 		iv[i] = (0xa5UL << 56) ^ (seed << 32) ^ ((unsigned long)(i + 1) * 0x01010101UL);
 	memset(&out, 0, sizeof(out));
 	memcpy(want, fake_task, sizeof(want));
-	want[LS] = high;
-	if (PREV >= 0)
-		want[PREV] = fake_task[LS];
-	if (UNERASED >= 0)
-		want[UNERASED] = !off ? high : fake_task[LS] < fake_task[UNERASED] ?
-				 fake_task[LS] : fake_task[UNERASED];
+	if (!off) {
+		want[LS] = high;
+		if (PREV >= 0)
+			want[PREV] = fake_task[LS];
+	}
 	stackleak_erase_off = off;
 	erase_call(&in, &out, (void *)rsp);
 	stackleak_erase_off = 0;
@@ -293,10 +287,13 @@ static int erase_do(int off, unsigned long rsp, unsigned long seed)
 	for (long i = 0; i < TASK_WORDS; i++) {
 		if (fake_task[i] == want[i])
 			continue;
-		if (i == LS)
+		if (i == LS && off)
+			snprintf(why, sizeof(why), "lowest_stack changed with erasing off: %s -> %s",
+				 where(want[i]), where(fake_task[i]));
+		else if (i == LS)
 			snprintf(why, sizeof(why), "lowest_stack reset to %s, not to top-PTREGS_SIZE",
 				 where(fake_task[i]));
-		else if (i == PREV || i == UNERASED)
+		else if (i == PREV)
 			snprintf(why, sizeof(why), "%s is %s, expected %s", field(i),
 				 where(fake_task[i]), where(want[i]));
 		else
@@ -583,12 +580,13 @@ static int sc_on_task_stack_low(void)
 
 /*
  * ---- CONFIG_STACKLEAK_RUNTIME_DISABLE: kernel.stack_erasing=0 ----------
- * Erasing off, an exit writes nothing but its own frame, resets the mark
- * and keeps in lowest_stack_unerased the deepest mark seen since the last
- * erase; the first erase after erasing is back on starts its search there.
+ * Erasing off, an exit changes nothing but the return address its call
+ * pushed: not the stack, not the mark, which keeps the deepest point since
+ * the last erase; the first erase after erasing is back on searches from
+ * there.
  */
 
-/* Nothing changes on the stack, whatever it holds; the mark is reset. */
+/* Nothing changes on the stack, whatever it holds, nor the mark. */
 static int sc_off_no_erase(void)
 {
 	unsigned long mark = high - 2048;
@@ -597,50 +595,38 @@ static int sc_off_no_erase(void)
 	set_both(low, low + 512, DIRT);
 	set_both(mark - 120, high, DIRT);
 	set_both(mark + 512, mark + 512 + (RUN + 2) * W, POISON);
-	if (erase_off(mark, 0, 21))
-		return 1;
-	if (fake_task[UNERASED] != mark)	/* erase_do() checks it; said plainly */
-		return step("lowest_stack_unerased not the mark");
-	return 0;
+	return erase_off(mark, 0, 21);
 }
 
-/* Two exits, and more: lowest_stack_unerased keeps the deepest mark. */
-static int sc_off_twice_keeps_deeper(void)
+/*
+ * Several exits with erasing off while the tracker lowers the mark between
+ * them (as a deeper syscall does): the erase leaves it where it is.
+ */
+static int sc_off_keeps_mark(void)
 {
-	unsigned long a = high - 1024, b = high - 3072, c = high - 512;
+	unsigned long a = high - 1024, b = high - 3072;
 
 	clean_stack();
 	set_both(b, high, DIRT);
 	if (erase_off(a, 0, 22))
 		return step("1st exit, mark top-%#lx", top - a);
-	if (fake_task[UNERASED] != a)
-		return step("1st exit: lowest_stack_unerased %s, not the mark", where(fake_task[UNERASED]));
 	if (erase_off(b, 0, 23))
 		return step("2nd exit, deeper mark top-%#lx", top - b);
-	if (fake_task[UNERASED] != b)
-		return step("2nd exit: lowest_stack_unerased %s, not the deeper mark top-%#lx",
-			    where(fake_task[UNERASED]), top - b);
-	if (erase_off(c, 0, 24))
-		return step("3rd exit, shallower mark top-%#lx", top - c);
-	if (fake_task[UNERASED] != b)
-		return step("3rd exit: lowest_stack_unerased %s, not the deeper top-%#lx",
-			    where(fake_task[UNERASED]), top - b);
-	/* A mark above the top (as mark-max) is not deeper either: unsigned. */
-	if (erase_off(~0UL, 0, 25))
-		return step("4th exit, mark ~0");
-	if (fake_task[UNERASED] != b)
-		return step("4th exit, mark ~0: lowest_stack_unerased %s, not top-%#lx",
-			    where(fake_task[UNERASED]), top - b);
+	if (erase_do(1, 0, 24))
+		return step("3rd exit, the mark as the 2nd left it");
+	if (fake_task[LS] != b)	/* erase_do() checks it; said plainly */
+		return step("the mark is %s, not top-%#lx", where(fake_task[LS]), top - b);
 	return 0;
 }
 
 /*
- * The case the option exists for: a deep syscall while erasing is off,
- * with a large local buffer it never wrote (a run of poison in the middle
- * of what it used), then erasing back on and a shallow syscall. A search
- * from the shallow mark would stop at the buffer and leave the deep
- * syscall's data below it; from lowest_stack_unerased it erases it all.
- * Then the next exit is an ordinary one again.
+ * The case the flag's semantics serve: a deep syscall while erasing is
+ * off, with a large local buffer it never wrote (a run of poison in the
+ * middle of what it used), then erasing back on and a shallow syscall,
+ * which does not raise the mark. A search from the shallow syscall's depth
+ * would stop at the buffer and leave the deep syscall's data below it;
+ * from the kept mark it erases it all. Then the next exit is an ordinary
+ * one again.
  */
 static int sc_off_then_on(void)
 {
@@ -655,9 +641,8 @@ static int sc_off_then_on(void)
 		return step("exit 1, erasing off, mark top-%#lx", top - deep);
 	set_both(shallow, high, DIRT);
 	set(expect, deep - 120, high, POISON);
-	if (erase(shallow, 0, 27))
-		return step("exit 2, erasing on again, mark top-%#lx, unerased top-%#lx",
-			    top - shallow, top - deep);
+	if (erase_do(0, 0, 27))
+		return step("exit 2, erasing on again, mark kept at top-%#lx", top - deep);
 	set_both(high - 256, high, DIRT);
 	set(expect, high - 256, high, POISON);
 	if (erase(high - 256, 0, 28))
@@ -686,8 +671,8 @@ static int sc_off_then_on_task_stack(void)
 		return step("exit 1, erasing off, mark top-%#lx", top - deep);
 	set_both(s - 256, s, DIRT);
 	set(expect, deep, frame, POISON);
-	if (erase(high, s, 30))
-		return step("exit 2, erasing on again, unerased top-%#lx", top - deep);
+	if (erase_do(0, s, 30))
+		return step("exit 2, erasing on again, mark kept at top-%#lx", top - deep);
 	for (unsigned long a = frame; a < s; a += W) {
 		if (*mem(a) == POISON) {
 			snprintf(why, sizeof(why), "poison written at %s, in the erase's own frame",
@@ -699,54 +684,28 @@ static int sc_off_then_on_task_stack(void)
 }
 
 /*
- * lowest_stack_unerased below the low bound (0, or the STACK_END_MAGIC
- * word) is clamped like a mark: filled from the bottom, magic intact.
- */
-static int sc_on_unerased_below_low(void)
-{
-	unsigned long mark = high - 512;
-
-	clean_stack();
-	set_both(stk - 2048, stk - 2048 + RUN * W, POISON);
-	set_both(low, low + 1024, DIRT);
-	set_both(mark, high, DIRT);
-	set(expect, low, high, POISON);
-	fake_task[UNERASED] = 0;
-	if (erase(mark, 0, 31))
-		return step("unerased 0");
-	set_both(low, low + 1024, DIRT);
-	set(expect, low, high, POISON);
-	fake_task[UNERASED] = stk;
-	if (erase(mark, 0, 32))
-		return step("unerased at STACK_END_MAGIC");
-	return 0;
-}
-
-/*
- * Registers, the direction flag, %rsp and the mark reset on the off path
- * (erase_do() checks them on every call): both of its branches
- * (lowest_stack_unerased lowered or kept), from our stack and from the
- * task stack, where nothing but the erase's own frame may change.
+ * Registers, the direction flag and %rsp on the off path (erase_do()
+ * checks them on every call), from our stack and from the task stack,
+ * where nothing but the return address of the call may change: the off
+ * path saves no register.
  */
 static int sc_off_registers(void)
 {
-	unsigned long s = top - 2048, frame = s - ERASE_FRAME_WORDS * W;
+	unsigned long s = top - 2048;
 
 	clean_stack();
 	set_both(high - 2048, high, DIRT);
 	if (erase_off(high - 2048, 0, 33))
-		return step("unerased lowered");
-	if (erase_off(high - 1024, 0, 0xffff))
-		return step("unerased kept");
+		return step("from our stack");
 	clean_stack();
 	set_both(s, high, LIVE);
 	set_both(s - 1024, s, DIRT);
-	skip_from = frame;
+	skip_from = s - W;
 	skip_to = s;
 	if (erase_off(s - 1024, s, 34))
-		return step("on the task stack, unerased lowered");
+		return step("on the task stack, mark below %%rsp");
 	if (erase_off(high, s, 35))
-		return step("on the task stack, unerased kept");
+		return step("on the task stack, mark at the top");
 	return 0;
 }
 
@@ -780,17 +739,16 @@ static const struct scenario scenarios[] = {
 	{ "on-task-stack-mark-above-rsp", sc_on_task_stack_mark_above_rsp, NULL, 0 },
 	{ "on-task-stack-low", sc_on_task_stack_low, NULL, 0 },
 	{ "off-no-erase", sc_off_no_erase, NULL, 1 },
-	{ "off-twice-keeps-deeper", sc_off_twice_keeps_deeper, NULL, 1 },
+	{ "off-keeps-mark", sc_off_keeps_mark, NULL, 1 },
 	{ "off-then-on", sc_off_then_on, NULL, 1 },
 	{ "off-then-on-task-stack", sc_off_then_on_task_stack, NULL, 1 },
-	{ "on-unerased-below-low", sc_on_unerased_below_low, NULL, 1 },
 	{ "off-registers", sc_off_registers, NULL, 1 },
 };
 #define NSCEN (sizeof(scenarios) / sizeof(scenarios[0]))
 
 static int available(const struct scenario *sc)
 {
-	return !sc->runtime_disable || UNERASED >= 0;
+	return !sc->runtime_disable || RD;
 }
 
 static int wanted(const struct scenario *sc, int argc, char **argv)
@@ -848,18 +806,16 @@ int main(int argc, char **argv)
 	PTREGS_SIZE = erase_user_ptregs_size;
 	LS = erase_user_task_lowest_stack;
 	PREV = erase_user_task_prev_lowest_stack;
-	UNERASED = erase_user_task_lowest_stack_unerased;
+	RD = erase_user_runtime_disable;
 	PREV = PREV < 0 ? -1 : PREV / (long)W;
-	UNERASED = UNERASED < 0 ? -1 : UNERASED / (long)W;
 	LS /= W;
 	STK = erase_user_task_stack / (long)W;
-	if (LS < 0 || LS >= TASK_WORDS || PREV >= TASK_WORDS || UNERASED >= TASK_WORDS ||
-	    erase_user_task_lowest_stack % W || LS == PREV || LS == UNERASED ||
-	    (PREV >= 0 && PREV == UNERASED) || STK == LS || STK == PREV ||
-	    STK == UNERASED || STK >= TASK_WORDS || erase_user_task_stack % W) {
+	if (LS < 0 || LS >= TASK_WORDS || PREV >= TASK_WORDS ||
+	    erase_user_task_lowest_stack % W || LS == PREV ||
+	    STK == LS || STK == PREV || STK >= TASK_WORDS || erase_user_task_stack % W) {
 		printf("FAIL: fake-task: asm-offsets.h offsets %ld %ld %ld do not fit %d distinct words\n",
 		       erase_user_task_lowest_stack, erase_user_task_prev_lowest_stack,
-		       erase_user_task_lowest_stack_unerased, TASK_WORDS);
+		       erase_user_task_stack, TASK_WORDS);
 		return 2;
 	}
 	if (list) {
@@ -876,10 +832,8 @@ int main(int argc, char **argv)
 		printf(", prev_lowest_stack +%ld", PREV * (long)W);
 	else
 		printf(", no prev_lowest_stack (CONFIG_STACKLEAK_METRICS off)");
-	if (UNERASED >= 0)
-		printf(", lowest_stack_unerased +%ld\n", UNERASED * (long)W);
-	else
-		printf(", no lowest_stack_unerased (CONFIG_STACKLEAK_RUNTIME_DISABLE off)\n");
+	printf(RD ? ", erasing can be off (CONFIG_STACKLEAK_RUNTIME_DISABLE)\n" :
+		    ", no CONFIG_STACKLEAK_RUNTIME_DISABLE\n");
 
 	nwords = 3 * THREAD / W;
 	base = (unsigned long)aligned_alloc(THREAD, 3 * THREAD);

@@ -2,8 +2,7 @@
 /*
  * User-space shim: the fake task (current_task) is a plain array of words,
  * fake_task[] in erase-test.c, with the STACKLEAK fields at fixed offsets
- * whatever the configuration (in the kernel lowest_stack_unerased moves up
- * a word without CONFIG_STACKLEAK_METRICS). As in the kernel's
+ * whatever the configuration. As in the kernel's
  * asm-offsets.c, a field's offset is only defined when its option is set,
  * so erase.S cannot use a field outside its #ifdef. TASK_stack is
  * task->stack, the stack's lowest address. The options come from
@@ -14,8 +13,5 @@
 #define TASK_stack			24
 #ifdef CONFIG_STACKLEAK_METRICS
 #define TASK_prev_lowest_stack		8
-#endif
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-#define TASK_lowest_stack_unerased	16
 #endif
 #define PTREGS_SIZE		168
