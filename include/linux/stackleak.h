@@ -140,8 +140,9 @@ static inline void stackleak_task_init(struct task_struct *tsk)
  * tracking call of either compiler, such as the random kstack offset that
  * noinstr syscall entry code applies: the syscall's frames all lie below
  * it, and the unwritten gap above them would stop the erase's search;
- * and for arm64's interrupt entry from kernel mode, whose noinstr frames
- * lie below the interrupted code. Inline and callable from noinstr code.
+ * for arm64's interrupt entry from kernel mode, whose noinstr frames lie
+ * below the interrupted code; and for the context switch, the deepest
+ * point of a sleeping task. Inline and callable from noinstr code.
  * The caller must be on the task stack: one compare is all the syscall
  * entry pays.
  */

@@ -36,6 +36,22 @@
 #include <asm/page_types.h>
 #include <asm/percpu.h>
 
+/* The search reads every 16th word while they are dirty (see below). */
+	.set	.Lstride, 16 * 8
+	.if	STACKLEAK_RUN_WORDS < 16
+	.error	"runs must be 16 words or longer: the search skips 15 words at a time"
+	.endif
+
+/* Jump to \short unless the STACKLEAK_RUN_WORDS - 1 words below %rdi are poison. */
+.macro	RUN_BELOW short
+	.set	.Lword, 1
+	.rept	STACKLEAK_RUN_WORDS - 1
+	cmpq	%rax, -8 * .Lword(%rdi)
+	jne	\short
+	.set	.Lword, .Lword + 1
+	.endr
+.endm
+
 	.pushsection .noinstr.text, "ax"
 
 SYM_FUNC_START(stackleak_erase)
@@ -83,86 +99,137 @@ SYM_FUNC_START(stackleak_erase)
 
 	/*
 	 * Search down for the first run of STACKLEAK_RUN_WORDS poison words.
-	 * Plain compares, no string instructions: a backward scan needs the
+	 * A run is 16 words or longer (include/linux/stackleak.h), so it
+	 * holds one of the words 1, 17, 33, ... below the start: while those
+	 * are dirty, the 15 between them need not be read. Where one is
+	 * poison, the words around it tell whether it lies in a run. Plain
+	 * compares, no string instructions: a backward scan needs the
 	 * direction flag set and cleared, which costs more on current CPUs
-	 * than the few words this search usually reads. Below %rdx there is
-	 * nothing left to find.
+	 * than the few words this search reads. Below %rdx there is nothing
+	 * left to find.
 	 */
 #ifdef CONFIG_STACKLEAK_LEAK_CHECK
 	movq	stackleak_poison(%rip), %rax
 #else
 	movabsq	$STACKLEAK_POISON, %rax
 #endif
-	jmp	.Lfind_poison
-.Lfind_4_words:
-	cmpq	%rax, -8(%rdi)
-	je	.Lfound_1
-	cmpq	%rax, -16(%rdi)
-	je	.Lfound_2
-	cmpq	%rax, -24(%rdi)
-	je	.Lfound_3
-	cmpq	%rax, -32(%rdi)
-	je	.Lfound_4
-	subq	$32, %rdi
-.Lfind_poison:
-	/* Four words at a time while they all lie above the bottom. */
-	leaq	-32(%rdi), %rcx
-	cmpq	%rdx, %rcx
-	jae	.Lfind_4_words
-.Lfind_1_word:
+	/*
+	 * The word right below the start: a run here ends below the start,
+	 * whatever lies above it, so the fill starts at the start.
+	 */
 	subq	$8, %rdi
 	cmpq	%rdx, %rdi
 	jb	.Lfill_from_bottom
 	cmpq	%rax, (%rdi)
-	jne	.Lfind_1_word
-	jmp	.Lfound
-.Lfound_4:
-	subq	$8, %rdi
-.Lfound_3:
-	subq	$8, %rdi
-.Lfound_2:
-	subq	$8, %rdi
-.Lfound_1:
-	subq	$8, %rdi
-.Lfound:
-
-	/*
-	 * One poison word found: are the RUN_WORDS - 1 below it poison too?
-	 * Usually they are: check them with one compare each. Too close to
-	 * the bottom to tell: filling from the bottom is safe.
-	 */
+	jne	.Lnext
 	leaq	-(STACKLEAK_RUN_WORDS - 1) * 8(%rdi), %rcx
 	cmpq	%rdx, %rcx
 	jb	.Lfill_from_bottom
-	.set	.Lword, 1
-	.rept	STACKLEAK_RUN_WORDS - 1
-	cmpq	%rax, -8 * .Lword(%rdi)
-	jne	.Lcount_run
-	.set	.Lword, .Lword + 1
-	.endr
-
-	/* The run is poisoned already: fill from the word above it. */
+	RUN_BELOW .Lnext
 	addq	$8, %rdi
 	jmp	.Lfill
 
-	/*
-	 * A hole shorter than a run: go on word by word, so that each word
-	 * is read once more at most. %rcx is where the run that started
-	 * below the last non-poison word would be complete.
-	 */
-.Lcount_run:
-	subq	$8, %rdi
+.Lnext:
+	subq	$.Lstride, %rdi
+	jmp	.Lstride_check
+.Lstride_4:
+	cmpq	%rax, (%rdi)
+	je	.Lhit
+	cmpq	%rax, -.Lstride(%rdi)
+	je	.Lhit_1
+	cmpq	%rax, -2 * .Lstride(%rdi)
+	je	.Lhit_2
+	cmpq	%rax, -3 * .Lstride(%rdi)
+	je	.Lhit_3
+	subq	$4 * .Lstride, %rdi
+.Lstride_check:
+	/* Four at a time while they all lie above the bottom. */
+	leaq	-3 * .Lstride(%rdi), %rcx
+	cmpq	%rdx, %rcx
+	jae	.Lstride_4
+.Lstride_1:
 	cmpq	%rdx, %rdi
 	jb	.Lfill_from_bottom
 	cmpq	%rax, (%rdi)
-	jne	.Lrun_broken
-	cmpq	%rcx, %rdi
-	ja	.Lcount_run
-	leaq	STACKLEAK_RUN_WORDS * 8(%rdi), %rdi
+	je	.Lhit
+	subq	$.Lstride, %rdi
+	jmp	.Lstride_1
+.Lhit_3:
+	subq	$.Lstride, %rdi
+.Lhit_2:
+	subq	$.Lstride, %rdi
+.Lhit_1:
+	subq	$.Lstride, %rdi
+.Lhit:
+	/*
+	 * %rdi: poison, 16 words below a word that was dirty or in a hole
+	 * shorter than a run. Usually a run goes down from here.
+	 */
+	leaq	-(STACKLEAK_RUN_WORDS - 1) * 8(%rdi), %rcx
+	cmpq	%rdx, %rcx
+	jb	.Lhole
+.Lrun_top:
+	/*
+	 * Up to the run's top, at most 15 words: a dirty word there ends it
+	 * sooner. Without one (a hole at the start, longer than 16 words but
+	 * shorter than a run) the fill rewrites some poison. With the K words
+	 * above %rdi poison, the 16 - K below it must be too, and then the
+	 * rest of the run below them: one compare per word in all.
+	 */
+	.irp	k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	cmpq	%rax, 8 * \k(%rdi)
+	jne	.Ltop_\k
+	.endr
+	leaq	.Lstride(%rdi), %rcx
+	jmp	.Lbelow_16
+	.irp	k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.Ltop_\k:
+	leaq	8 * \k(%rdi), %rcx
+	jmp	.Lbelow_\k
+	.endr
+	.irp	k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.Lbelow_\k:
+	cmpq	%rax, -.Lstride + 8 * \k(%rdi)
+	jne	.Lhole
+	.endr
+.Lbelow_16:
+	/* %rcx: the fill's start; a longer run goes further down. */
+	.set	.Lword, 17
+	.rept	STACKLEAK_RUN_WORDS - 16
+	cmpq	%rax, -8 * .Lword(%rcx)
+	jne	.Lhole
+	.set	.Lword, .Lword + 1
+	.endr
+	/* The run is poisoned already: fill from the word above it. */
+	movq	%rcx, %rdi
 	jmp	.Lfill
-.Lrun_broken:
-	leaq	-STACKLEAK_RUN_WORDS * 8(%rdi), %rcx
-	jmp	.Lcount_run
+
+	/*
+	 * %rdi lies in a hole that ends less than a run below it, or near the
+	 * bottom: the hole is a run only if it reaches a run's length up from
+	 * its bottom, and it ends below the 16th word above %rdi, which was
+	 * dirty or in a hole of its own.
+	 */
+.Lhole:
+	movq	%rdi, %rcx
+1:	subq	$8, %rcx
+	cmpq	%rdx, %rcx
+	jb	2f
+	cmpq	%rax, (%rcx)
+	je	1b
+2:
+	/* %rcx: the dirty word (or the bottom) below; a run needs up to here. */
+	addq	$STACKLEAK_RUN_WORDS * 8, %rcx
+	subq	%rdi, %rcx
+	cmpq	$.Lstride, %rcx
+	jae	.Lnext
+	addq	%rdi, %rcx
+3:	cmpq	%rax, (%rcx)
+	jne	.Lnext
+	subq	$8, %rcx
+	cmpq	%rdi, %rcx
+	ja	3b
+	jmp	.Lrun_top
 
 .Lfill_from_bottom:
 	movq	%rdx, %rdi

@@ -579,6 +579,82 @@ static int sc_on_task_stack_low(void)
 }
 
 /*
+ * Random stacks against the design's rule: the fill starts right above the
+ * highest run of STACKLEAK_RUN_WORDS poison words that lies below the mark,
+ * or at the bottom if there is none. Dirty words and holes of every length
+ * from 1 to 3 runs, the mark anywhere (also outside the stack), sometimes
+ * poison in pt_regs too, as user space can load it into its registers.
+ */
+static unsigned long rnd_state = 0x9e3779b97f4a7c15UL;
+
+static unsigned long rnd(unsigned long n)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return rnd_state % n;
+}
+
+static unsigned long model_fill_start(unsigned long mark)
+{
+	unsigned long s = mark < low ? low : mark > high ? high : mark;
+	unsigned long n = 0;
+
+	for (unsigned long a = s; a > low; ) {
+		a -= W;
+		n = *mem(a) == POISON ? n + 1 : 0;
+		if (n == RUN)
+			return a + RUN * W;
+	}
+	return low;
+}
+
+#define RANDOM_STATES 20000
+
+static int sc_random_states(void)
+{
+	for (unsigned long i = 0; i < RANDOM_STATES; i++) {
+		unsigned long clean = low + rnd(high - low + W) / W * W;
+		unsigned long a = clean, mark, start;
+
+		clean_stack();
+		/* Dirt and holes above a clean level, short and long. */
+		while (a < high) {
+			unsigned long n = 1 + rnd(rnd(4) ? 24 : 3 * RUN);
+
+			if (a + n * W > high)
+				n = (high - a) / W;
+			if (rnd(3))
+				set_both(a, a + n * W, DIRT);
+			a += n * W;
+		}
+		if (!rnd(8))
+			set_both(high, top, POISON);
+		switch (rnd(4)) {
+		case 0:
+			mark = low + rnd(high - low + W) / W * W;
+			break;
+		case 1:
+			mark = clean + rnd(64) * W;
+			break;
+		case 2:
+			mark = rnd(2) ? low - W * rnd(4) : high + W * rnd(4);
+			break;
+		default:
+			mark = high - rnd(64) * W;
+			break;
+		}
+		start = model_fill_start(mark);
+		set(expect, start, high, POISON);
+		if (erase(mark, 0, i & 0xffff))
+			return step("state %lu: clean from top-%#lx, mark %s, expected fill from %s",
+				    i, top - clean, where(mark), where(start));
+	}
+	snprintf(why, sizeof(why), "%d states", RANDOM_STATES);
+	return 0;
+}
+
+/*
  * ---- CONFIG_STACKLEAK_RUNTIME_DISABLE: kernel.stack_erasing=0 ----------
  * Erasing off, an exit changes nothing but the return address its call
  * pushed: not the stack, not the mark, which keeps the deepest point since
@@ -738,6 +814,7 @@ static const struct scenario scenarios[] = {
 	{ "on-task-stack", sc_on_task_stack, NULL, 0 },
 	{ "on-task-stack-mark-above-rsp", sc_on_task_stack_mark_above_rsp, NULL, 0 },
 	{ "on-task-stack-low", sc_on_task_stack_low, NULL, 0 },
+	{ "random-states", sc_random_states, NULL, 0 },
 	{ "off-no-erase", sc_off_no_erase, NULL, 1 },
 	{ "off-keeps-mark", sc_off_keeps_mark, NULL, 1 },
 	{ "off-then-on", sc_off_then_on, NULL, 1 },
