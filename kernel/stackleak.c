@@ -8,6 +8,7 @@
 
 #define pr_fmt(fmt) "stackleak: " fmt
 
+#include <linux/build_bug.h>
 #include <linux/export.h>
 #include <linux/init.h>
 #include <linux/panic.h>
@@ -102,37 +103,45 @@ EXPORT_SYMBOL(stackleak_check_alloca);
 
 #ifndef CONFIG_HAVE_ARCH_STACKLEAK_ERASE
 /*
- * Where the fill starts: just above the first run of STACKLEAK_RUN_WORDS
- * poison words below @mark, or @low if there is none. The words a syscall
- * dirtied are skipped four at a time, and each word is read about once:
- * the search costs little more than the fill it saves.
+ * Where the fill starts: right above the highest run of STACKLEAK_RUN_WORDS
+ * poison words below @mark, or @low if there is none. A run is 128 bytes or
+ * longer, so it contains one of every STACKLEAK_STRIDE_WORDS-th word counted
+ * down from @mark: while those are dirty, the words between them are not
+ * read. Around one that is poison, the words up to the run's top (fewer
+ * than the stride) and the rest of the run below are read once each.
  */
+#define STACKLEAK_STRIDE_WORDS	(128 / sizeof(unsigned long))
+
 static __always_inline unsigned long
 stackleak_fill_start(unsigned long low, unsigned long mark,
 		     unsigned long poison)
 {
 	const unsigned long *bottom = (const unsigned long *)low;
-	const unsigned long *w = (const unsigned long *)mark;
-	long n;
+	const unsigned long *w = (const unsigned long *)mark - 1;
+	/*
+	 * The highest word a run may take: below @mark, or below the word
+	 * read before, which was dirty or in a hole shorter than a run.
+	 */
+	const unsigned long *limit = w;
+	const unsigned long *top, *p;
 
-	for (;;) {
-		while (w - bottom >= 4 && w[-1] != poison && w[-2] != poison &&
-		       w[-3] != poison && w[-4] != poison)
-			w -= 4;
-		while (w > bottom && w[-1] != poison)
-			w--;
-		/* Too close to the bottom to tell: filling from it is safe. */
-		if (w - bottom < STACKLEAK_RUN_WORDS)
+	BUILD_BUG_ON(STACKLEAK_RUN_WORDS < STACKLEAK_STRIDE_WORDS);
+	for (; w >= bottom; limit = w - 1, w -= STACKLEAK_STRIDE_WORDS) {
+		if (*w != poison)
+			continue;
+		for (top = w; top < limit && top[1] == poison; top++)
+			;
+		/* Too close to the bottom for a run: filling from it is safe. */
+		if (top - bottom < STACKLEAK_RUN_WORDS - 1)
 			return low;
-		for (n = 2; n <= STACKLEAK_RUN_WORDS; n++) {
-			if (w[-n] != poison)
+		for (p = w - 1; p > top - STACKLEAK_RUN_WORDS; p--) {
+			if (*p != poison)
 				break;
 		}
-		if (n > STACKLEAK_RUN_WORDS)
-			return (unsigned long)w;
-		/* w[-n] is dirty: go on below it. */
-		w -= n;
+		if (p <= top - STACKLEAK_RUN_WORDS)
+			return (unsigned long)(top + 1);
 	}
+	return low;
 }
 
 /**

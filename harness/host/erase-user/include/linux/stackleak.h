@@ -8,9 +8,11 @@
 #ifndef _ERASE_USER_LINUX_STACKLEAK_H
 #define _ERASE_USER_LINUX_STACKLEAK_H
 
-/* erase.S is x86-64 code: the 64-bit poison and run length. */
+/* The word size of the compiler's target: x86-64 for erase.S. */
+#ifdef __x86_64__
 #define CONFIG_64BIT 1
 #define CONFIG_X86_64 1
+#endif
 #define CONFIG_STACKLEAK 1
 #define CONFIG_GCC_PLUGIN_STACKLEAK 1
 #ifndef CONFIG_STACKLEAK_TRACK_MIN_SIZE
