@@ -18,6 +18,9 @@ OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "build/bench")
 KERNELS = ["none", "upstream", "ours", "ours+leak-check", "zero-init", "ours+zero-init", "clang",
            "none-offset-off", "upstream-offset-off", "ours-offset-off"]
 OFF = "-offset-off"   # the same kernel booted with randomize_kstack_offset=off
+# What erase.S costs with erasing off (patch 0027): the call, the flag's compare, the
+# branch and the RET. The on/off difference subtracts it from every erase.
+ERASE_OFF_INSNS = 4
 
 
 def peer(k, name):
@@ -101,12 +104,12 @@ def replay_rows(s, med, rp, ko):
            "written/read: what ours stores and what its search loads. Routine instructions: the "
            "same stacks under callgrind, one call each, `rep stosq` iterations counted one by "
            "one as QEMU's icount does; beside them, what the guest measured for ours (erase cost "
-           "from the tables above plus the 24 instructions of the erase-off path that the "
+           f"from the tables above plus the {ERASE_OFF_INSNS} instructions of the erase-off path that the "
            "on/off difference subtracts, per erase).", "",
            "| operation | erase instructions ours / upstream (guest) | ticks ours | ticks upstream "
            "| ours / upstream (this CPU) | dirtied bytes | ours writes | written / dirtied "
            "| ours reads | read / written | erases | routine instructions ours / upstream (host, callgrind) "
-           "| guest erase instructions ours + 24 per erase |",
+           f"| guest erase instructions ours + {ERASE_OFF_INSNS} per erase |",
            "|---" * 13 + "|"]
     for op in OPS:
         o, u = rp[ko].get(op), rp.get(ku, {}).get(op)
@@ -119,7 +122,7 @@ def replay_rows(s, med, rp, ko):
         calls = rp[ko].get(f"erases:{op}")
         io, iu = rp[ko].get(f"ir:{op}"), rp.get(ku, {}).get(f"ir:{op}")
         ir = f"{io:,.0f} / {iu:,.0f}" if io is not None and iu is not None else "–"
-        guest = "–" if ci[0] is None else f"{ci[0] + 24 * calls:,.0f}"
+        guest = "–" if ci[0] is None else f"{ci[0] + ERASE_OFF_INSNS * calls:,.0f}"
         out.append(f"| {OP_TITLE[op]} | {icount} | {o:,.0f} | {u:,.0f} | {o / u:.2f} | {d:,.0f} | {w:,.0f} | "
                    f"{w / d:.2f} | {rd:,.0f} | {rd / w:.2f} | {calls:.1f} | {ir} | {guest} |")
     return out + [""]
