@@ -42,16 +42,6 @@
 	.error	"runs must be 16 words or longer: the search skips 15 words at a time"
 	.endif
 
-/* Jump to \short unless the STACKLEAK_RUN_WORDS - 1 words below %rdi are poison. */
-.macro	RUN_BELOW short
-	.set	.Lword, 1
-	.rept	STACKLEAK_RUN_WORDS - 1
-	cmpq	%rax, -8 * .Lword(%rdi)
-	jne	\short
-	.set	.Lword, .Lword + 1
-	.endr
-.endm
-
 	.pushsection .noinstr.text, "ax"
 
 SYM_FUNC_START(stackleak_erase)
@@ -125,7 +115,12 @@ SYM_FUNC_START(stackleak_erase)
 	leaq	-(STACKLEAK_RUN_WORDS - 1) * 8(%rdi), %rcx
 	cmpq	%rdx, %rcx
 	jb	.Lfill_from_bottom
-	RUN_BELOW .Lnext
+	.set	.Lword, 1
+	.rept	STACKLEAK_RUN_WORDS - 1
+	cmpq	%rax, -8 * .Lword(%rdi)
+	jne	.Lnext
+	.set	.Lword, .Lword + 1
+	.endr
 	addq	$8, %rdi
 	jmp	.Lfill
 
