@@ -148,6 +148,37 @@ def leak_table(s):
     return out + [""]
 
 
+def profile_table():
+    """profile.tsv (harness/bench/profile.sh): the on/off cost split into the erase, the
+    tracking function and the rest of the kernel, from one boot per kernel."""
+    pr = rows("profile.tsv")
+    if not pr:
+        return []
+    v = {(r["kernel"], r["op"], r["mode"], r["part"]): float(r["instructions_per_op"]) for r in pr}
+    kernels = [k for k in KERNELS if any(r["kernel"] == k for r in pr)]
+    out = ["### Where the instructions go (minimal, one boot per kernel under a TCG plugin)", "",
+           "Guest instructions per operation, erasing on minus off, charged to the erase "
+           "(`stackleak_erase*`), the tracking function (`stackleak_track_stack`) and the rest "
+           "of the kernel and user space; erase on / off: the erase's own instructions in "
+           "each mode (harness/bench/profile.sh).", "",
+           "| operation | " + " | ".join(f"{k}: erase on / off | {k}: tracking | {k}: rest"
+                                       for k in kernels) + " | erase ours / upstream |",
+           "|---" * (1 + 3 * len(kernels) + 1) + "|"]
+    for op in OPS:
+        if (kernels[0], op, "on", "erase") not in v:
+            continue
+        cells, erase = [], {}
+        for k in kernels:
+            d = {p: v[(k, op, "on", p)] - v[(k, op, "off", p)] for p in ("erase", "track", "other")}
+            erase[k] = d["erase"]
+            cells += [f"{v[(k, op, 'on', 'erase')]:,.0f} / {v[(k, op, 'off', 'erase')]:,.0f}",
+                      f"{d['track']:+,.0f}", f"{d['other']:+,.0f}"]
+        ratio = (f"{erase['ours'] / erase['upstream']:.2f}"
+                 if erase.get("upstream") and "ours" in erase else "–")
+        out.append(f"| {OP_TITLE[op]} | " + " | ".join(cells) + f" | {ratio} |")
+    return out + [""]
+
+
 def per_boot_table(s, c, byboot, erasers, others, units):
     """The erase cost boot by boot (on minus off in one boot), so its spread shows: a
     difference of medians over all boots hides how much it moves from boot to boot."""
@@ -347,6 +378,7 @@ def main():
             rel = f"{(t / text_none[r['set']] - 1) * 100:+.2f}%" if r["set"] in text_none else "–"
             md.append(f"| {r['set']} | {r['kernel']} | {r['sites']} | {t:,} | {rel} |")
         md.append("")
+    md += profile_table()
     pc = rows("plugin-cost.tsv")
     if pc:
         md += ["## Compile-time cost of the instrumentation (exact Kbuild command lines, ccache off)", "",

@@ -41,8 +41,12 @@ fi
 counts="$pass passed, $fail failed"
 [ $skip = 0 ] || counts="$counts, $skip skipped"
 echo "$counts"
-# VERDICT_NAME: also add "NAME: counts" (and what failed) to $VERDICTS for summary.sh.
+# VERDICT_NAME: also add "NAME: counts" (and what failed) to $VERDICTS for summary.sh, with
+# each failure's detail indented below it: CI shows only the last lines of the run.
 if [ -n "${VERDICT_NAME:-}" ]; then
-	echo "$VERDICT_NAME: $counts${failed:+ (failed:$failed)}${problems:+ (${problems#, })}" >> "${VERDICTS:-$B/verdicts.log}"
+	{
+		echo "$VERDICT_NAME: $counts${failed:+ (failed:$failed)}${problems:+ (${problems#, })}"
+		[ -z "$why" ] || printf '%s' "$why" | sed 's/^ */    /'
+	} >> "${VERDICTS:-$B/verdicts.log}"
 fi
 [ $fail = 0 ]

@@ -1,0 +1,38 @@
+#!/bin/bash
+# Where each operation's guest instructions go (make bench, step bench-profile): one boot per
+# kernel of the minimal set under -icount with a TCG plugin (harness/bench/tbcount.c) that
+# counts every translation block's executions and starts a new file each time the kernel's
+# stack_erasing_sysctl() runs, that is, between the guest's measurement phases
+# (harness/guest/bench/run.sh with benchreps=1: each operation with erasing on, then off).
+# harness/bench/profile.py charges the instructions to functions (System.map) and writes
+# build/bench/profile.tsv: instructions per operation in the erase, in the tracking
+# function and in the rest of the kernel, per mode.
+# PROFILE_KERNELS: the minimal set's kernels with a stack_erasing sysctl (default "upstream ours").
+set -eu -o pipefail
+. "$(dirname "$0")/../lib.sh"
+. "$H/bench/kernels.sh"
+bench_arch_check
+[ "$HARCH" = x86_64 ] || die "bench-profile: tried on x86-64 only, not on $HARCH"
+case " $BENCH_SETS " in
+*" minimal "*) ;;
+*) echo "profile: not run: it profiles the minimal set, and BENCH_SETS is '$BENCH_SETS'"; exit 0 ;;
+esac
+OPS="getppid:500000 stat:50000 read4k:150000 openclose:50000 pipe:25000 fork:1000"
+W=$BOUT/profile
+rm -rf "$W" && mkdir -p "$W"
+gcc -O2 -shared -fPIC -fvisibility=hidden -Wall -o "$W/tbcount.so" "$H/bench/tbcount.c"
+for k in ${PROFILE_KERNELS:-upstream ours}; do
+	bench_kernel minimal "$k"
+	[ -f "$OBJ/$KIMAGE" ] || die "no kernel for minimal/$k in $OBJ: run harness/bench/build.sh"
+	cp "$OBJ/System.map" "$W/$k.map"
+	mark=$(awk '$3 == "stack_erasing_sysctl" { print $1 }' "$OBJ/System.map")
+	[ -n "$mark" ] || die "minimal/$k has no stack_erasing_sysctl in $OBJ/System.map"
+	echo "profile: minimal/$k, the operations $OPS"
+	KERNEL=$OBJ/$KIMAGE LOG=$W/$k.log SMP=1 BOOT_TIMEOUT=${BENCH_TIMEOUT:-1200} \
+		QEMU_EXTRA="-icount shift=0,sleep=off -plugin $W/tbcount.so,mark=$mark,out=$W/$k" \
+		EXTRA_APPEND="bench=1 benchreps=1 nokaslr benchops=$(echo $OPS | tr ' ' ,)" \
+		"$H/pipeline/boot.sh" > /dev/null 2>&1 || true
+	tr -d '\r' < "$W/$k.log" | grep -q '^BENCH-DONE' || die "minimal/$k did not finish: see $W/$k.log"
+done
+/usr/bin/python3 "$H/bench/profile.py" "$W" "$OPS" ${PROFILE_KERNELS:-upstream ours} > "$BOUT/profile.tsv"
+echo "profile: $BOUT/profile.tsv"
