@@ -6,6 +6,10 @@
  *                              HEX (up to 15), then PR_GET_NAME
  *   stackleak-echo uname HEX   sethostname() to the bytes HEX (root), then, as
  *                              uid 65534, uname(): its nodename
+ *   stackleak-echo adjtimex HEX  as uid 65534: adjtimex() with modes 0 (reads the
+ *                              clock; glibc calls clock_adjtime()), HEX (8 bytes)
+ *                              in the last word of the struct's padding, which
+ *                              the kernel copies back
  *   stackleak-echo getrandom MIB   as uid 65534: MIB MiB from getrandom()
  *   stackleak-echo urandom MIB     as uid 65534: MIB MiB read from /dev/urandom
  * Prints "same" when the bytes came back unchanged, else "changed: HEX";
@@ -19,6 +23,7 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/timex.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 
@@ -91,7 +96,7 @@ static void bulk(int urandom, long mib)
 
 static int usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s name|uname HEX | getrandom|urandom MIB\n", prog);
+	fprintf(stderr, "usage: %s name|uname|adjtimex HEX | getrandom|urandom MIB\n", prog);
 	return 1;
 }
 
@@ -120,6 +125,20 @@ int main(int argc, char **argv)
 			die("uname");
 		memcpy(got, u.nodename, n + 1);
 		compare(want, got, n + 1);
+	} else if (!strcmp(argv[1], "adjtimex")) {
+		/* The 11 unnamed ints at the end of struct timex: the last 8 bytes. */
+		unsigned char tx[sizeof(struct timex)] __attribute__((aligned(8))) = { 0 };
+		size_t at = sizeof(tx) - 8;
+
+		if (unhex(argv[2], want, 8) != 8) {
+			printf("error: adjtimex takes 8 bytes\n");
+			return 1;
+		}
+		memcpy(tx + at, want, 8);
+		drop();
+		if (adjtimex((struct timex *)tx) < 0)
+			die("adjtimex");
+		compare(want, tx + at, 8);
 	} else if (!strcmp(argv[1], "getrandom") || !strcmp(argv[1], "urandom")) {
 		bulk(argv[1][0] == 'u', atol(argv[2]));
 	} else {

@@ -7,6 +7,9 @@
  *                           test_stackleak record: bytes 4-7, 16-23, 26-31
  *   stackleak-leak sigaltstack  "flags=N pad=HEX": sigaltstack(NULL, &old),
  *                           the 4 bytes of padding after old.ss_flags
+ *   stackleak-leak sigaltstack-autodisarm  the same as uid 65534 after
+ *                           setting an alternate stack with SS_AUTODISARM:
+ *                           ss_flags then holds 2^31 beside the padding
  *   stackleak-leak sigaltstack-traced  the same in a child stopped by
  *                           PTRACE_SYSCALL at each syscall entry and exit:
  *                           the stop's entry work (ptrace_notify(),
@@ -92,6 +95,23 @@ static int altstack(void)
 	hex("pad", old + 12, 4);
 	printf("\n");
 	return 0;
+}
+
+/* include/uapi/linux/signal.h; glibc 2.36 does not define it. */
+#ifndef SS_AUTODISARM
+#define SS_AUTODISARM (1U << 31)
+#endif
+
+static int altstack_autodisarm(void)
+{
+	static char area[1 << 16];
+	stack_t ss = { .ss_sp = area, .ss_size = sizeof(area), .ss_flags = SS_AUTODISARM };
+
+	if (setgid(65534) || setuid(65534))
+		die("setuid 65534");
+	if (sigaltstack(&ss, NULL))
+		die("sigaltstack SS_AUTODISARM");
+	return altstack();
 }
 
 static int altstack_traced(void)
@@ -186,10 +206,12 @@ int main(int argc, char **argv)
 		return record();
 	if (argc == 2 && !strcmp(argv[1], "sigaltstack"))
 		return altstack();
+	if (argc == 2 && !strcmp(argv[1], "sigaltstack-autodisarm"))
+		return altstack_autodisarm();
 	if (argc == 2 && !strcmp(argv[1], "sigaltstack-traced"))
 		return altstack_traced();
 	if (argc == 3 && !strcmp(argv[1], "demo"))
 		return demo(argv[2]);
-	fprintf(stderr, "usage: %s record | sigaltstack | sigaltstack-traced | demo SECRET\n", argv[0]);
+	fprintf(stderr, "usage: %s record | sigaltstack | sigaltstack-autodisarm | sigaltstack-traced | demo SECRET\n", argv[0]);
 	return 2;
 }

@@ -8,8 +8,8 @@
 #   soak-stress-ng    stress-ng --stack, --signal and --sigsegv for SECONDS/10 (>= 10) s
 #   soak-erase-after  STACKLEAK_ERASING 100 times on each CPU: all must be OK
 #   soak-leaks        the leak detector counted no call site but the planted ones
-#                     (a kernel with CONFIG_STACKLEAK_LEAK_CHECK; trinity may hit the
-#                     reintroduced CVE-2009-2847 through sigaltstack())
+#                     (a kernel with CONFIG_STACKLEAK_LEAK_CHECK; stress-ng's stressors
+#                     may hit the reintroduced CVE-2009-2847 through sigaltstack())
 #   soak-kmsg         the whole kernel log (every level, read from /proc/kmsg from the
 #                     start) has no oops/BUG/WARNING/lockdep/hung-task/stall report, and
 #                     the taint flags did not change
@@ -147,9 +147,17 @@ mkdir -p $TD && mount -t tmpfs -o size=64m,mode=0755 tmpfs $TD && chown $NOBODY:
 # panic - not syncing: Fatal exception in interrupt". The base tree's kernel with its
 # own STACKLEAK does the same (a loop of trinity starts, whose fd pool opens perf events,
 # panics both), so it is not STACKLEAK's; the README's note on static keys under TCG.
+# -x sigaltstack: the test kernel reintroduces CVE-2009-2847 there, and with SS_AUTODISARM
+# in ss_flags the 4 bytes of poison after it sit beside a value of 2^31, a shape the leak
+# detector does not report or clear (Documentation/security/stackleak.rst, "What it
+# cannot find"). Trinity then holds half of the secret poison and passes its buffers to
+# other syscalls, and a stack struct that comes back as passed in (adjtimex()'s padding,
+# in an earlier run) is reported at an innocent call site: the documented limit (a user who learned the poison can make it
+# report its own data), not a false report; it failed one CI run (stop 30). The guest test
+# leak-learned-poison (tests/57-leak-false.sh) shows each step.
 # Nothing else is excluded: unprivileged, it cannot reboot, load modules or signal
 # other users' tasks, and trinity itself avoids kill/ptrace/vhangup/exit on its own.
-TRINITY="trinity -q -l off -C 2 --disable-fds=sockets,perf -x perf_event_open"
+TRINITY="trinity -q -l off -C 2 --disable-fds=sockets,perf -x perf_event_open -x sigaltstack"
 echo "soak: trinity seed $SEED for ${S}s as uid $NOBODY: $TRINITY -s $SEED"
 # run_trinity SEED SECS OUT: one trinity run. SIGINT makes it stop its children and print
 # its totals; SIGKILL if it hangs. stdin /dev/null and output to a file: the fuzzed fds

@@ -13,6 +13,12 @@
 # leak-known-poison: the limit the documentation states, and proof that the patterns above
 #   sit where the detector looks: this boot's poison (which root read) as a thread name
 #   and at the same place in a host name is reported; in mode 2 the name comes back zeroed.
+# leak-learned-poison: how a user learns the poison without root, as the soak's trinity
+#   once did (CI, stop 30): the reintroduced CVE-2009-2847 after sigaltstack() with
+#   SS_AUTODISARM puts 2^31 beside the 4 bytes of padding, a shape the detector neither
+#   reports nor clears, so uid 65534 gets the poison's top half in mode 2 too; those bytes
+#   after a u32 of 1 in adjtimex()'s padding are then reported where the syscall copies
+#   the struct back (glibc's adjtimex() is clock_adjtime(CLOCK_REALTIME)), and zeroed.
 . /lib/harness.sh
 LEAKS=/sys/kernel/debug/stackleak/leaks
 CHECK=/proc/sys/kernel/stack_leak_check
@@ -119,5 +125,30 @@ elif [ "$out2" != "changed: 0000000000000000${ABC}00" ]; then
 	result $T FAIL "mode 2: '$out2', want the 8 poison bytes zeroed"
 else
 	result $T PASS "this boot's poison as a thread name and a host name (after a pad of$hits byte(s)): reported at prctl and newuname, zeroed in mode 2"
+fi
+T=leak-learned-poison
+echo 2 > $CHECK
+new_reports >/dev/null
+alt='(__do_sys|__x64_sys)_sigaltstack' adj='(__do_sys|__x64_sys)_(adjtimex|clock_adjtime)'
+n1=$(leak_count "$alt")
+out=$(stackleak-leak sigaltstack-autodisarm)
+n2=$(leak_count "$alt")
+half=${k:8:8}
+a1=$(leak_count "$adj")
+echoed=$(stackleak-echo adjtimex "01000000$half")
+a2=$(leak_count "$adj")
+rep=$(new_reports | grep adjtime | head -1)
+printf '%s\n' __do_sys_adjtimex __x64_sys_adjtimex __do_sys_clock_adjtime __x64_sys_clock_adjtime >> $PROVOKED
+if [ "${k:6:2}" = 80 ]; then
+	# ss_flags' top byte (0x80) then extends the poison run to 5 bytes beside a 0: reported.
+	result $T SKIP "this boot's poison has 0x80 in byte 3, so the SS_AUTODISARM hole is reported (1 boot in 255)"
+elif [ "${out#* }" != "pad=$half" ] || [ "$n2" != "$n1" ]; then
+	result $T FAIL "SS_AUTODISARM: user saw '$out' (poison's top half: $half), sigaltstack count $n1 -> $n2 (want unchanged)"
+elif [ "$echoed" != "changed: 0100000000000000" ] || [ "$a2" != $((a1 + 1)) ]; then
+	result $T FAIL "adjtimex: '$echoed' (want the 4 bytes zeroed), count $a1 -> $a2 (want +1)"
+elif ! echo "$rep" | grep -q ': 4 of 208 bytes are poison, the first at offset 204;'; then
+	result $T FAIL "adjtimex: wrong report '${rep:-none}'"
+else
+	result $T PASS "mode 2: SS_AUTODISARM'd sigaltstack gave uid 65534 '${out#* }' unreported; echoed through adjtimex: reported ($(echo "$rep" | cut -d: -f1)), zeroed"
 fi
 echo "$old_mode" > $CHECK
