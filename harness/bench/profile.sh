@@ -2,11 +2,11 @@
 # Where each operation's guest instructions go (make bench, step bench-profile): one boot per
 # kernel of the minimal set under -icount with a TCG plugin (harness/bench/tbcount.c) that
 # counts every translation block's executions and starts a new file each time the kernel's
-# stack_erasing_sysctl() runs, that is, between the guest's measurement phases
-# (harness/guest/bench/run.sh with benchreps=1: each operation with erasing on, then off).
-# harness/bench/profile.py charges the instructions to functions (System.map) and writes
-# build/bench/profile.tsv: instructions per operation in the erase, in the tracking
-# function and in the rest of the kernel, per mode.
+# stack_erasing_sysctl() runs, that is, between the guest's timed runs (harness/guest/bench/
+# run.sh with benchreps=1: each operation once, `sysbench onoff`, erasing on and off in turns).
+# harness/bench/profile.py charges the instructions to functions (System.map): rows of
+# build/bench/results.tsv with clock "profile", op "erase:OP", "track:OP" and "other:OP"
+# (the erase, the tracking function, the rest), instructions per operation in each mode.
 # PROFILE_KERNELS: the minimal set's kernels with a stack_erasing sysctl (default "upstream ours").
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
@@ -34,5 +34,10 @@ for k in ${PROFILE_KERNELS:-upstream ours}; do
 		"$H/pipeline/boot.sh" > /dev/null 2>&1 || true
 	tr -d '\r' < "$W/$k.log" | grep -q '^BENCH-DONE' || die "minimal/$k did not finish: see $W/$k.log"
 done
-/usr/bin/python3 "$H/bench/profile.py" "$W" "$OPS" ${PROFILE_KERNELS:-upstream ours} > "$BOUT/profile.tsv"
-echo "profile: $BOUT/profile.tsv"
+rows=$(/usr/bin/python3 "$H/bench/profile.py" "$W" "$OPS" ${PROFILE_KERNELS:-upstream ours})
+RES=$BOUT/results.tsv
+[ -f "$RES" ] || printf 'config\tkernel\tcompiler\tclock\tround\trep\tmode\top\tvalue\tunit\n' > "$RES"
+# A profile run replaces the previous one's rows.
+awk -F'\t' '$4 != "profile"' "$RES" > "$RES.tmp" && mv "$RES.tmp" "$RES"
+echo "$rows" >> "$RES"
+echo "profile: $(echo "$rows" | wc -l) rows (clock \"profile\") in $RES"

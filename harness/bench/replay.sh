@@ -1,8 +1,8 @@
 #!/bin/bash
 # Replay the stacks harness/bench/capture.sh captured through our erase.S and through
 # upstream 6.1's erase logic on this CPU (harness/bench/replay.c), and add per-operation
-# rows to build/bench/results.tsv: clock "replay" (median TSC ticks of REPS calls, summed
-# over the operation's erases), and the bytes the syscalls dirtied, each routine wrote
+# rows to build/bench/results.tsv: clock "replay" (median TSC ticks of REPS calls less an
+# empty call's, summed over the operation's erases), and the bytes the syscalls dirtied, each routine wrote
 # and read ("dirtied:OP", "written:OP", "read:OP", unit bytes per operation), and the
 # erases per operation ("erases:OP"). The rows of
 # upstream's routine are named after KERNEL with "ours" replaced by "upstream".

@@ -98,7 +98,7 @@ def replay_rows(s, med, rp, ko):
            "", "harness/bench/capture.sh stops a guest running `ours` at every call of the erase "
            "(QEMU's gdbstub) while each operation runs; harness/bench/replay.sh replays every "
            "captured stack through `erase.S` and through upstream 6.1's erase logic rewritten in C "
-           "(`harness/bench/replay.c`), from the same mark: median TSC ticks per call, summed over "
+           "(`harness/bench/replay.c`), from the same mark: median TSC ticks per call less an empty call's (the timing itself), summed over "
            "the erases of the operation's system calls (for pipe and fork, the other task's "
            "too; interrupt and fault returns left out). Dirtied: bytes below pt_regs that are not poison when the erase starts; "
            "written/read: what ours stores and what its search loads. Routine instructions: the "
@@ -149,12 +149,13 @@ def leak_table(s):
 
 
 def profile_table():
-    """profile.tsv (harness/bench/profile.sh): the on/off cost split into the erase, the
-    tracking function and the rest of the kernel, from one boot per kernel."""
-    pr = rows("profile.tsv")
+    """The rows of clock "profile" (harness/bench/profile.sh): the on/off cost split into
+    the erase, the tracking function and the rest, from one boot per kernel."""
+    pr = [r for r in rows("results.tsv") if r["clock"] == "profile"]
     if not pr:
         return []
-    v = {(r["kernel"], r["op"], r["mode"], r["part"]): float(r["instructions_per_op"]) for r in pr}
+    v = {(r["kernel"], r["op"].split(":")[1], r["mode"], r["op"].split(":")[0]): float(r["value"])
+         for r in pr}
     kernels = [k for k in KERNELS if any(r["kernel"] == k for r in pr)]
     out = ["### Where the instructions go (minimal, one boot per kernel under a TCG plugin)", "",
            "Guest instructions per operation, erasing on minus off, charged to the erase "

@@ -3,6 +3,12 @@
  * Syscall microbenchmarks for the guest side of `make bench`.
  *
  *   sysbench OP N     run OP N times after a warm-up of N/10, print ns per OP
+ *   sysbench onoff OP N  the same with kernel.stack_erasing on and off in
+ *                     turns: CHUNKS runs of N/CHUNKS, on off off on on off
+ *                     ..., the sysctl written between the timed runs;
+ *                     print ns per OP with erasing on, then off. Slow drift
+ *                     (an allocator whose free lists change over a long
+ *                     run) lands in both modes alike
  *   sysbench depth OP print the stack depth (bytes) of OP's syscall, read
  *                     from /proc/self/stack_depth right after it (median
  *                     of 31 tries)
@@ -264,6 +270,42 @@ static int capture(long n, int nops, char **names)
 	return 0;
 }
 
+#define CHUNKS 20
+
+static void set_erasing(bool on)
+{
+	int fd = open("/proc/sys/kernel/stack_erasing", O_WRONLY);
+
+	if (fd < 0 || write(fd, on ? "1\n" : "0\n", 2) != 2)
+		die("write /proc/sys/kernel/stack_erasing");
+	close(fd);
+}
+
+/* Run FN N times, CHUNKS runs alternating erasing on and off; ns per FN in each mode. */
+static void onoff(void (*fn)(void), long n, double *on_ns, double *off_ns)
+{
+	unsigned long long t[2] = { 0, 0 }, t0;
+	long runs[2] = { 0, 0 }, i;
+	int c;
+
+	for (i = 0; i < n / 10; i++)
+		fn();
+	for (c = 0; c < CHUNKS; c++) {
+		/* on off off on on off ...: a linear drift adds the same to both. */
+		bool on = ((c + 1) / 2) % 2 == 0;
+
+		set_erasing(on);
+		t0 = now_ns();
+		for (i = 0; i < n / CHUNKS; i++)
+			fn();
+		t[on] += now_ns() - t0;
+		runs[on] += n / CHUNKS;
+	}
+	set_erasing(true);
+	*on_ns = (double)t[1] / runs[1];
+	*off_ns = (double)t[0] / runs[0];
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long long t0, t1;
@@ -271,8 +313,11 @@ int main(int argc, char **argv)
 	void (*fn)(void);
 	long i, n;
 
-	if (argc != 3 && !capturing) {
-		fprintf(stderr, "usage: sysbench OP N | sysbench depth OP | sysbench capture N OP...\n");
+	bool both = argc == 4 && !strcmp(argv[1], "onoff");
+	double on_ns, off_ns;
+
+	if (argc != 3 && !capturing && !both) {
+		fprintf(stderr, "usage: sysbench OP N | sysbench onoff OP N | sysbench depth OP | sysbench capture N OP...\n");
 		return 2;
 	}
 	zero_fd = open("/dev/zero", O_RDONLY);
@@ -284,14 +329,21 @@ int main(int argc, char **argv)
 		printf("%ld\n", depth_of(argv[2]));
 		return 0;
 	}
-	fn = find_op(argv[1]);
-	n = atol(argv[2]);
-	if (!fn || n <= 0) {
-		fprintf(stderr, "sysbench: unknown op %s or bad N %s\n", argv[1], argv[2]);
+	fn = find_op(argv[1 + both]);
+	n = atol(argv[2 + both]);
+	if (!fn || n < (both ? CHUNKS : 1)) {
+		fprintf(stderr, "sysbench: unknown op %s or bad N %s\n", argv[1 + both], argv[2 + both]);
 		return 2;
 	}
 	if (fn == op_pipe)
 		start_echo();
+	if (both) {
+		onoff(fn, n, &on_ns, &off_ns);
+		if (fn == op_pipe)
+			stop_echo();
+		printf("%.1f %.1f\n", on_ns, off_ns);
+		return 0;
+	}
 	for (i = 0; i < n / 10; i++)
 		fn();
 	t0 = now_ns();
