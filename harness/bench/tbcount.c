@@ -5,6 +5,8 @@
  * and reset each time the guest starts a block at address MARK, and once
  * more at exit: one file per phase between two calls of MARK.
  * Usage: -plugin tbcount.so,mark=ffffffff81234567,out=/path/prefix
+ * A block that an interrupt or exception leaves early counts whole: the
+ * figures are instructions within a fraction of a percent, not exact.
  *
  * The few declarations of QEMU's plugin API (version 1, QEMU 7.2) it uses
  * are written out here: Debian packages no qemu-plugin.h.
