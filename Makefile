@@ -205,8 +205,8 @@ test-configs: tree initramfs
 # Benchmarks (slow: builds up to 8 more kernels, then about 40 QEMU boots). Knobs:
 # BENCH_SETS, BENCH_KERNELS, BENCH_ROUNDS, BENCH_REPS, BENCH_CLOCKS (harness/bench/).
 # Another ARCH= (its arch.sh says which sets and kernels) writes build/bench-ARCH and runs
-# the guest measurements and static figures only: the compile cost, the erase.S throughput,
-# the replay and the profile are x86-64 host-side steps.
+# the guest measurements, static figures and profile only: the compile cost, the erase.S
+# throughput and the replay are x86-64 host-side steps.
 bench: tree initramfs
 	@$(MAKE) --no-print-directory UPSTREAM=1 tree
 	@$(S) bench-deps $(P)/deps.sh bench
@@ -218,13 +218,13 @@ ifeq ($(A),)
 	@$(S) bench-erase sh -c '$(BN)/erase.sh --out build/bench/erase-throughput.tsv'
 else
 	@echo "==> bench: ARCH=$(HARCH): no plugin-cost (the plugin's compile time: measured on" \
-		"x86-64's builds), erase, replay or profile (x86-64 host-side steps)"
+		"x86-64's builds), erase or replay (they run x86-64's erase.S on this host)"
 endif
 	@$(S) bench-run $(BN)/run.sh
 ifeq ($(A),)
 	@$(S) bench-replay $(BN)/replay-all.sh
-	@$(S) bench-profile $(BN)/profile.sh
 endif
+	@$(S) bench-profile $(BN)/profile.sh
 	@$(S) bench-report /usr/bin/python3 $(BN)/report.py build/bench$(A)
 
 # clean keeps the extracted pristine git repo (build/linux); distclean removes everything.

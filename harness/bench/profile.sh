@@ -1,6 +1,6 @@
 #!/bin/bash
-# Where each operation's guest instructions go (make bench, step bench-profile): one boot per
-# kernel of the minimal set under -icount with a TCG plugin (harness/bench/tbcount.c) that
+# Where each operation's guest instructions go (make bench, step bench-profile; with ARCH=,
+# that architecture's kernels): one boot per kernel of the minimal set under -icount with a TCG plugin (harness/bench/tbcount.c) that
 # counts every translation block's executions and starts a new file each time the kernel's
 # stack_erasing_sysctl() runs, that is, between the guest's timed runs (harness/guest/bench/
 # run.sh with benchreps=1: each operation once, `sysbench onoff`, erasing on and off in turns).
@@ -12,7 +12,6 @@ set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$H/bench/kernels.sh"
 bench_arch_check
-[ "$HARCH" = x86_64 ] || die "bench-profile: tried on x86-64 only, not on $HARCH"
 case " $BENCH_SETS " in
 *" minimal "*) ;;
 *) echo "profile: not run: it profiles the minimal set, and BENCH_SETS is '$BENCH_SETS'"; exit 0 ;;
