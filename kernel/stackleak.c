@@ -117,20 +117,23 @@ stackleak_fill_start(unsigned long low, unsigned long mark,
 		     unsigned long poison)
 {
 	const unsigned long *bottom = (const unsigned long *)low;
-	const unsigned long *w = (const unsigned long *)mark - 1;
-	/*
-	 * The highest word a run may take: below @mark, or below the word
-	 * read before, which was dirty or in a hole shorter than a run.
-	 */
-	const unsigned long *limit = w;
-	const unsigned long *top, *p;
+	const unsigned long *first = (const unsigned long *)mark - 1;
+	const unsigned long *w, *top, *p;
 
 	BUILD_BUG_ON(STACKLEAK_RUN_WORDS < STACKLEAK_STRIDE_WORDS);
-	for (; w >= bottom; limit = w - 1, w -= STACKLEAK_STRIDE_WORDS) {
+	for (w = first; w >= bottom; w -= STACKLEAK_STRIDE_WORDS) {
 		if (*w != poison)
 			continue;
-		for (top = w; top < limit && top[1] == poison; top++)
-			;
+		/*
+		 * Up to the run's top. The loop moves on from a dirty word
+		 * only, the stride above: it ends the scan, with no bound to
+		 * compare. Below the mark a run ends at the mark's word.
+		 */
+		top = w;
+		if (w != first) {
+			while (top[1] == poison)
+				top++;
+		}
 		/* Too close to the bottom for a run: filling from it is safe. */
 		if (top - bottom < STACKLEAK_RUN_WORDS - 1)
 			return low;
@@ -140,6 +143,8 @@ stackleak_fill_start(unsigned long low, unsigned long mark,
 		}
 		if (p <= top - STACKLEAK_RUN_WORDS)
 			return (unsigned long)(top + 1);
+		/* Dirty: the runs left lie below it, a stride from here on. */
+		w = p;
 	}
 	return low;
 }
