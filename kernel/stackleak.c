@@ -127,7 +127,8 @@ stackleak_fill_start(unsigned long low, unsigned long mark,
 		/*
 		 * Up to the run's top. The loop moves on from a dirty word
 		 * only, the stride above: it ends the scan, with no bound to
-		 * compare. Below the mark a run ends at the mark's word.
+		 * compare. The first word has none above it: it is the top,
+		 * and the fill starts at the mark at the latest.
 		 */
 		top = w;
 		if (w != first) {
