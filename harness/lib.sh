@@ -37,6 +37,9 @@ case $OBJ in /*) ;; *) OBJ=$ROOT/$OBJ ;; esac
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # ccache keys on compiler *content*: the GCC plugin .so is passed as -fplugin.
 export CCACHE_COMPILERCHECK=content
+# Paths under the checkout hash as relative ones: a clone at another path (CI's) hits
+# what an earlier build left in the cache.
+export CCACHE_BASEDIR=$ROOT
 # CLANG=1 (make CLANG=1 ...): the LLVM toolchain, clang-22 and friends via LLVM=-22
 # (harness/pipeline/deps.sh clang installs them); CC and HOSTCC still name the compiler
 # explicitly, to put ccache in front of it.

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * STACKLEAK runtime: the stack depth tracker and the alloca check that the
- * GCC plugin calls (Clang calls the tracker only), the kernel.stack_erasing
- * sysctl, and the erase that runs on the way out to user space for
- * architectures without their own (x86-64 has arch/x86/entry/erase.S).
+ * STACKLEAK runtime: the stack depth tracker that the compiler's
+ * instrumentation calls, the kernel.stack_erasing sysctl, and the erase
+ * that runs on the way out to user space on architectures that do not
+ * select HAVE_ARCH_STACKLEAK_ERASE.
+ *
+ * With STACKLEAK_ALLOCA_CHECK, also the check that the GCC plugin calls
+ * before every alloca().
  */
 
 #define pr_fmt(fmt) "stackleak: " fmt
@@ -153,9 +156,9 @@ stackleak_fill_start(unsigned long low, unsigned long mark,
 /**
  * stackleak_erase() - fill the stack the task used since its last exit
  *
- * The erase for architectures without one in assembly, with the contract
- * of arch/x86/entry/erase.S: called on every return to user space with
- * interrupts off, after the last C code of the exit, on the task stack
+ * The erase of architectures that do not select HAVE_ARCH_STACKLEAK_ERASE,
+ * with the contract every erase has: called on every return to user space
+ * with interrupts off, after the last C code of the exit, on the task stack
  * (everything below the stack pointer is dead) or off it (everything below
  * pt_regs is). It searches down from the mark for the first run of
  * STACKLEAK_RUN_WORDS poison words, resets the mark, and fills from the
@@ -254,14 +257,26 @@ late_initcall(stackleak_poison_check);
 /*
  * Read by stackleak_erase() on every exit: one compare of a read-mostly
  * byte. A plain flag rather than a static key keeps the asm routine free
- * of code patching. LKDTM's test reads it too: with erasing off the mark
- * is no longer this system call's depth.
+ * of code patching. Not exported: modules may ask, not switch.
  */
 bool stackleak_erase_off __read_mostly;
-EXPORT_SYMBOL_GPL(stackleak_erase_off);
 
-static int stack_erasing_sysctl(struct ctl_table *table, int write,
-				void *buffer, size_t *lenp, loff_t *ppos)
+/**
+ * stackleak_erasing() - whether returns to user space erase the stack
+ *
+ * For tests such as LKDTM's: with erasing off, the mark is not reset on
+ * the way out, so it may hold an earlier system call's depth.
+ *
+ * Return: false while kernel.stack_erasing is 0.
+ */
+bool stackleak_erasing(void)
+{
+	return !READ_ONCE(stackleak_erase_off);
+}
+EXPORT_SYMBOL_GPL(stackleak_erasing);
+
+static int stackleak_erasing_handler(struct ctl_table *table, int write,
+				     void *buffer, size_t *lenp, loff_t *ppos)
 {
 	int enabled = !READ_ONCE(stackleak_erase_off);
 	struct ctl_table tmp = {
@@ -284,19 +299,19 @@ static int stack_erasing_sysctl(struct ctl_table *table, int write,
 	return 0;
 }
 
-static struct ctl_table stackleak_sysctls[] = {
+static struct ctl_table stackleak_ctls[] = {
 	{
 		.procname	= "stack_erasing",
 		.maxlen		= sizeof(int),
 		.mode		= 0600,
-		.proc_handler	= stack_erasing_sysctl,
+		.proc_handler	= stackleak_erasing_handler,
 	},
 	{ }
 };
 
 static int __init stackleak_sysctl_init(void)
 {
-	register_sysctl_init("kernel", stackleak_sysctls);
+	register_sysctl_init("kernel", stackleak_ctls);
 	return 0;
 }
 late_initcall(stackleak_sysctl_init);

@@ -1,13 +1,13 @@
 #!/bin/bash
 # Bisectability check: configure and build (bzImage) the tree after some steps of the
 # series, each in its own object dir, with the harness's config fragments.
-# Usage: harness/host/bisect.sh            -> after patch 1 (the removal) and after the last one
+# Usage: harness/host/bisect.sh            -> after patch 1 (the runtime) and after the last one
 #        STEPS="1 2 3" harness/host/bisect.sh, STEPS=all harness/host/bisect.sh -> those steps
 #        PATCHDIR=dir: take the patches from dir instead of build/patches (make patches)
 # Source worktree build/series-bisect/src, objects build/series-bisect/obj-N (kept, so a
 # re-run is incremental; ccache as in lib.sh). Prints PASS:/FAIL: bisect-step-N lines.
-# A requested option that the tree at a step does not define yet (e.g. the STACKLEAK ones
-# after the removal patch) is not required there: it becomes "# optional:" (config.sh);
+# A requested option that the tree at a step does not define yet (e.g. an optional
+# patch's) is not required there: it becomes "# optional:" (config.sh);
 # before the last step every option is optional (config.sh warns when one does not stick,
 # e.g. before an architecture can enable STACKLEAK); the last step requires them all.
 set -eu

@@ -5,7 +5,9 @@
 # the new files it introduces from this repo (they live at their kernel paths), and
 # `git commit --amend --no-edit` (the commit message stays the patch's). The cover letter
 # is patches/cover-letter.txt (first line: subject; then the body).
-# A later patch may change a new file of an earlier one (its diff has that file's hunks):
+# A listed file is written whole: a new file, or our rewrite of an upstream one (its
+# diff against the pristine file is then part of that patch in build/patches).
+# A later patch may change a file an earlier one wrote whole (its diff has that file's hunks):
 # the repo holds the file as the last patch leaves it, and the version an earlier patch
 # introduces is derived by reverse-applying the later patches' hunks of that file.
 # Every file of this repo under the kernel directories ($KDIRS, lib.sh) must be listed
@@ -64,10 +66,6 @@ while read -r p files; do
 		die "patches/$p does not apply (see git am output above)"
 	fi
 	[ -n "$files" ] || continue
-	for f in $files; do
-		! git cat-file -e "HEAD:$f" 2>/dev/null ||
-			die "$f (listed for $p) already exists in the tree: only new files belong in patches/series"
-	done
 	for f in $files; do
 		mkdir -p "$(dirname "$f")"
 		version_at "$f" "$n" "$f"

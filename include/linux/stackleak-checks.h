@@ -21,17 +21,11 @@ extern int stackleak_leak_mode;
 void stackleak_check_copy_to_user(const void *from, unsigned long n,
 				  unsigned long caller);
 #else
-static inline void stackleak_check_copy_to_user(const void *from,
-						unsigned long n,
-						unsigned long caller) { }
-#endif
-
 /*
- * Nothing to check: arm64's _RET_IP_, the caller argument, needs
- * vabits_actual, which not every file including this header has
- * (kernel/bounds.c), so it must not even be evaluated there.
+ * A macro, so the arguments are not even evaluated: the caller argument is
+ * _RET_IP_, which on arm64 needs vabits_actual, and not every file that
+ * includes this header has it (kernel/bounds.c).
  */
-#if !defined(CONFIG_STACKLEAK_LEAK_CHECK) && defined(CONFIG_ARM64)
 #define stackleak_check_copy_to_user(from, n, caller) do { } while (0)
 #endif
 

@@ -98,6 +98,9 @@
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 /* Set by the kernel.stack_erasing sysctl to skip the erase. */
 extern bool stackleak_erase_off;
+bool stackleak_erasing(void);
+#else
+static inline bool stackleak_erasing(void) { return true; }
 #endif
 
 #ifdef CONFIG_STACKLEAK_LEAK_CHECK
@@ -134,17 +137,13 @@ static inline void stackleak_task_init(struct task_struct *tsk)
 }
 
 /**
- * stackleak_track_sp() - record the stack pointer where no tracker runs
+ * stackleak_track_sp() - record the stack pointer where no tracking call runs
  *
- * For code that moves the stack pointer down by a variable amount with no
- * tracking call of either compiler, such as the random kstack offset that
- * noinstr syscall entry code applies: the syscall's frames all lie below
- * it, and the unwritten gap above them would stop the erase's search;
- * for arm64's interrupt entry from kernel mode, whose noinstr frames lie
- * below the interrupted code; and for the context switch, the deepest
- * point of a sleeping task. Inline and callable from noinstr code.
- * The caller must be on the task stack: one compare is all the syscall
- * entry pays.
+ * For a point of the task stack below which lie frames that no tracking
+ * call records, or a gap that nothing writes: the erase's search then
+ * starts at or below them. Inline, and callable from noinstr code. The
+ * caller must be on the task stack; it costs a load, a compare and at most
+ * a store.
  */
 static __always_inline void stackleak_track_sp(void)
 {

@@ -35,6 +35,7 @@ struct stackleak_scan {
 	unsigned long lowest;	/* current->lowest_stack */
 	unsigned long start;	/* lowest point known to be this syscall's */
 	unsigned long used;	/* lowest word that is not poison */
+	bool erasing;		/* kernel.stack_erasing */
 };
 
 /*
@@ -49,10 +50,8 @@ static noinline void stackleak_scan_stack(struct stackleak_scan *s)
 	s->sp = current_stack_pointer;
 	s->lowest = current->lowest_stack;
 	s->start = min(s->sp, s->lowest);
-#ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
-	if (READ_ONCE(stackleak_erase_off))
+	if (!s->erasing)
 		s->start = s->sp;
-#endif
 	if (s->start < s->low || s->start >= s->high) {
 		s->used = s->start;
 		goto out;
@@ -71,6 +70,7 @@ static void lkdtm_STACKLEAK_ERASING(void)
 	struct stackleak_scan s = {
 		.low = stackleak_task_low_bound(current),
 		.high = stackleak_task_high_bound(current),
+		.erasing = stackleak_erasing(),
 	};
 	unsigned long depth;
 

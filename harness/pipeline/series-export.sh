@@ -1,0 +1,53 @@
+#!/bin/bash
+# Write a series back into this repo: the inverse of series.sh. Takes the commits
+# pristine..BRANCH of build/linux (default: series, the branch `make patches` leaves)
+# and writes patches/NNNN-*.patch (commit message and the diffs of every other file),
+# patches/series (the files each patch writes whole) and those files, at their kernel
+# paths, as the last commit leaves them. A patch writes a file whole when it adds it,
+# or when it is the first patch to touch a file this repo holds (our rewrite of an
+# upstream file, e.g. kernel/stackleak.c); later patches carry hunks for it.
+# Recipe (README "Changing the series"): make patches; edit and commit in
+# build/series-wt (git rebase -i pristine works there); then this script; then
+# make check-series.
+set -eu
+. "$(dirname "$0")/../lib.sh"
+BR=${1:-series}
+L=$B/linux
+git -C "$L" rev-parse -q --verify "$BR" >/dev/null || die "no branch $BR in $L: run make patches"
+mapfile -t C < <(git -C "$L" rev-list --reverse "pristine..$BR")
+[ ${#C[@]} -gt 0 ] || die "$BR has no commits on pristine"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+# The files this repo holds whole now: each goes to the first patch that touches it.
+declare -A whole
+for f in $(cd "$ROOT" && git ls-files -- $KDIRS); do whole[$f]=1; done
+n=0
+for c in "${C[@]}"; do
+	n=$((n + 1))
+	new=
+	for f in $(git -C "$L" diff --name-only "$c^" "$c" -- $KDIRS); do
+		if [ "${whole[$f]:-}" = 1 ] || ! git -C "$L" cat-file -e "$c^:$f" 2>/dev/null; then
+			new="$new $f"
+			whole[$f]=done
+		fi
+	done
+	new=${new# }
+	git -C "$L" format-patch -q --no-stat --start-number "$n" -o "$T" -1 "$c" -- . \
+		$(for f in $new; do printf ':!%s ' "$f"; done)
+	p=$(ls "$T" | grep "^$(printf %04d $n)-")
+	echo "$p${new:+ $new}" >> "$T/series.lines"
+done
+# Replace the old patch files and series list, keep the header comment of patches/series.
+rm -f "$ROOT"/patches/[0-9][0-9][0-9][0-9]-*.patch
+mv "$T"/[0-9][0-9][0-9][0-9]-*.patch "$ROOT/patches/"
+{ grep '^#' "$ROOT/patches/series"; cat "$T/series.lines"; } > "$T/series"
+mv "$T/series" "$ROOT/patches/series"
+# The new files as the last commit leaves them; files no patch adds any more go away.
+for f in $(cd "$ROOT" && git ls-files -- $KDIRS); do
+	git -C "$L" cat-file -e "$BR:$f" 2>/dev/null || (cd "$ROOT" && git rm -q -- "$f")
+done
+for f in $(awk '{ for (i = 2; i <= NF; i++) print $i }' "$T/series.lines"); do
+	mkdir -p "$ROOT/$(dirname "$f")"
+	git -C "$L" show "$BR:$f" > "$ROOT/$f"
+done
+echo "series-export: $n patches from $BR written to patches/"
