@@ -187,7 +187,7 @@ test-clang:
 		$(P)/verdict.sh build/qemu-clang-distro.log build/crash-results-clang-distro.log || true
 	@$(P)/summary.sh build/verdicts-clang.log
 
-# The full matrix (README, "Testing"): what CI runs, plus Debian's options, both Clang
+# The full matrix (README, "Building with Clang", the CI paragraph): what CI runs, plus Debian's options, both Clang
 # kernels, 32-bit x86 and every step of the series built. Several hours cold on 2 cores.
 # Each part runs even when an earlier one failed; the exit status says whether all passed.
 test-all:

@@ -52,9 +52,9 @@ PY
 )
 	if [ -n "$out" ]; then
 		echo "$out" | sed 's/^/    /'
-		echo "FAIL: rewritten-$(basename "$f"): shares runs of 3+ lines with the pristine file"; fail=1
+		echo "FAIL: rewritten-$(echo "$f" | tr / -): shares runs of 3+ lines with the pristine file"; fail=1
 	else
-		echo "PASS: rewritten-$(basename "$f"): no run of 3 non-trivial lines in common with the pristine file"
+		echo "PASS: rewritten-$(echo "$f" | tr / -): no run of 3 non-trivial lines in common with the pristine file"
 	fi
 done
 [ $fail = 0 ]

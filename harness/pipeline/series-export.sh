@@ -42,7 +42,7 @@ rm -f "$ROOT"/patches/[0-9][0-9][0-9][0-9]-*.patch
 mv "$T"/[0-9][0-9][0-9][0-9]-*.patch "$ROOT/patches/"
 { grep '^#' "$ROOT/patches/series"; cat "$T/series.lines"; } > "$T/series"
 mv "$T/series" "$ROOT/patches/series"
-# The new files as the last commit leaves them; files no patch adds any more go away.
+# The whole files as the last commit leaves them; a file no patch writes any more goes away.
 for f in $(cd "$ROOT" && git ls-files -- $KDIRS); do
 	git -C "$L" cat-file -e "$BR:$f" 2>/dev/null || (cd "$ROOT" && git rm -q -- "$f")
 done

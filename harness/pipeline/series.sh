@@ -1,8 +1,8 @@
 #!/bin/bash
 # Make build/patches/: the series a reviewer applies, by git format-patch --cover-letter
 # against the pristine 6.1 tree. In the scratch worktree build/series-wt, for each line
-# "NNNN-name.patch [new files...]" of patches/series: git am patches/NNNN-name.patch, copy
-# the new files it introduces from this repo (they live at their kernel paths), and
+# "NNNN-name.patch [files...]" of patches/series: git am patches/NNNN-name.patch, copy
+# the files it writes whole from this repo (they live at their kernel paths), and
 # `git commit --amend --no-edit` (the commit message stays the patch's). The cover letter
 # is patches/cover-letter.txt (first line: subject; then the body).
 # A listed file is written whole: a new file, or our rewrite of an upstream one (its
@@ -54,13 +54,13 @@ version_at() {
 	rm -rf "$tmp"
 }
 
-# 2. Build the commits: pristine, then per patch: am, add its new files, amend.
+# 2. Build the commits: pristine, then per patch: am, add the files it writes whole, amend.
 reset_worktree "$W"
 n=0
 while read -r p files; do
 	[ -f "$ROOT/patches/$p" ] || die "patches/$p listed in patches/series but missing"
 	n=$((n + 1))
-	echo "series: patches/$p${files:+ + $(echo $files | wc -w) new file(s)}"
+	echo "series: patches/$p${files:+ + $(echo $files | wc -w) whole file(s)}"
 	if ! git am -q "$ROOT/patches/$p"; then
 		git am --abort >/dev/null 2>&1 || true
 		die "patches/$p does not apply (see git am output above)"
