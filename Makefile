@@ -42,8 +42,8 @@ endif
 endif
 # x86-64 only for now: the soak runs the host's amd64 trinity and stress-ng in the guest,
 # the demo needs the leak detector, the configuration matrix Xen PV, Clang and the
-# detector, and distro-check and check-bisect build x86-64 kernels.
-X86_ONLY := soak soak-run demo test-configs test-clang distro-check distro-run check-bisect test-distro test-all
+# detector, and distro-check builds an x86-64 kernel.
+X86_ONLY := soak soak-run demo test-configs test-clang distro-check distro-run test-distro test-all
 ifneq ($(A),)
 ifneq ($(filter $(X86_ONLY),$(MAKECMDGOALS)),)
 $(error make $(filter $(X86_ONLY),$(MAKECMDGOALS)) is x86-64 only for now, not ARCH=$(HARCH) (harness/README.md))
@@ -198,14 +198,16 @@ test-all:
 	$(MAKE) --no-print-directory test ARCH=arm64 || rc=1; \
 	$(MAKE) --no-print-directory test ARCH=i386 || rc=1; \
 	STEPS=all $(MAKE) --no-print-directory check-bisect || rc=1; \
+	STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=arm64 || rc=1; \
+	STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=i386 || rc=1; \
 	echo "==> test-all: $$([ $$rc = 0 ] && echo 'every part passed' || echo 'a part FAILED (see above)')"; \
 	exit $$rc
 
 # checkpatch --strict + git am of the series (also part of `make test`, via host-tests).
 check-series: tree
 	@$(S) check-series $(T)/series-test.sh
-# Builds the tree after the removal patch and the final one (slow: not in `make test`);
-# STEPS=all (or "1 2 3") for every step.
+# Builds and boots (core guest tests) the tree after patch 1 and the final one, for ARCH=
+# (slow: not in `make test`); STEPS=all (or "1 2 3") for every step, BOOT=0 builds only.
 check-bisect: patches
 	@$(S) check-bisect $(T)/bisect.sh
 

@@ -110,8 +110,10 @@ EXPORT_SYMBOL(stackleak_check_alloca);
  * poison words below @mark, or @low if there is none. A run is 128 bytes or
  * longer, so it contains one of every STACKLEAK_STRIDE_WORDS-th word counted
  * down from @mark: while those are dirty, the words between them are not
- * read. Around one that is poison, the words up to the run's top (fewer
- * than the stride) and the rest of the run below are read once each.
+ * read. From one that is poison the search reads up to the top of the
+ * poison (fewer than a stride of words), then up from where a run with that
+ * top would start: a dirty word there is where the search goes on. x86-64's
+ * erase.S implements the same search.
  */
 #define STACKLEAK_STRIDE_WORDS	(128 / sizeof(unsigned long))
 
@@ -128,26 +130,29 @@ stackleak_fill_start(unsigned long low, unsigned long mark,
 		if (*w != poison)
 			continue;
 		/*
-		 * Up to the run's top. The loop moves on from a dirty word
-		 * only, the stride above: it ends the scan, with no bound to
-		 * compare. The first word has none above it: it is the top,
-		 * and the fill starts at the mark at the latest.
+		 * Up to the top of the poison. The search moves on from a
+		 * dirty word only, the stride above: it ends this loop, with
+		 * no bound to compare. The first word has none above it: it
+		 * is the top, and the fill starts at the mark at the latest.
 		 */
 		top = w;
 		if (w != first) {
 			while (top[1] == poison)
 				top++;
 		}
-		/* Too close to the bottom for a run: filling from it is safe. */
+		/* A run would reach below the bottom: filling from it is safe. */
 		if (top - bottom < STACKLEAK_RUN_WORDS - 1)
 			return low;
-		for (p = w - 1; p > top - STACKLEAK_RUN_WORDS; p--) {
+		for (p = top - (STACKLEAK_RUN_WORDS - 1); p < w; p++) {
 			if (*p != poison)
 				break;
 		}
-		if (p <= top - STACKLEAK_RUN_WORDS)
+		if (p == w)
 			return (unsigned long)(top + 1);
-		/* Dirty: the runs left lie below it, a stride from here on. */
+		/*
+		 * Dirty: no run ends above it (the poison above is shorter),
+		 * and one below it holds a stride word counted down from it.
+		 */
 		w = p;
 	}
 	return low;

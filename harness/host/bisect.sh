@@ -1,11 +1,14 @@
 #!/bin/bash
-# Bisectability check: configure and build (bzImage) the tree after some steps of the
-# series, each in its own object dir, with the harness's config fragments.
+# Bisectability check: the tree after some steps of the series, for the architecture of
+# ARCH= (default x86_64): configure and build it with the harness's config fragments, then
+# boot it in QEMU and run the core guest tests (STACKLEAK_ERASING on every CPU, every exit
+# path, the negative control: BISECT_TESTS, default 10,15,40; BOOT=0 builds only).
 # Usage: harness/host/bisect.sh            -> after patch 1 (the runtime) and after the last one
 #        STEPS="1 2 3" harness/host/bisect.sh, STEPS=all harness/host/bisect.sh -> those steps
 #        PATCHDIR=dir: take the patches from dir instead of build/patches (make patches)
-# Source worktree build/series-bisect/src, objects build/series-bisect/obj-N (kept, so a
-# re-run is incremental; ccache as in lib.sh). Prints PASS:/FAIL: bisect-step-N lines.
+# Source worktree build/series-bisect/src, objects build/series-bisect/obj[-ARCH]-N (kept, so a
+# re-run is incremental; ccache as in lib.sh), serial log obj[-ARCH]-N/qemu.log.
+# Prints PASS:/FAIL: bisect[-ARCH]-step-N (build) and bisect[-ARCH]-step-N-boot lines.
 # A requested option that the tree at a step does not define yet (e.g. an optional
 # patch's) is not required there: it becomes "# optional:" (config.sh);
 # before the last step every option is optional (config.sh warns when one does not stick,
@@ -37,6 +40,11 @@ git clean -qffdx
 git am -q "${P[@]}" || { git am --abort >/dev/null 2>&1 || true; die "the series in $PATCHDIR does not apply to pristine"; }
 mapfile -t C < <(git rev-list --reverse "$base"..HEAD)
 
+# The guest for the boots: the initramfs of this architecture, packed once per run.
+BISECT_TESTS=${BISECT_TESTS:-10,15,40}
+[ "${BOOT:-1}" != 1 ] || "$H/pipeline/initramfs.sh" > "$B/bisect-initramfs$ASUF.out" 2>&1 ||
+	die "initramfs.sh failed: see $B/bisect-initramfs$ASUF.out"
+
 mkdir -p "$D"
 [ -d "$W" ] || git -C "$L" worktree add -q --detach "$W" pristine
 cd "$W"
@@ -47,8 +55,8 @@ for k in $STEPS; do
 	[ "$k" -ge 1 ] && [ "$k" -le "$n" ] || die "step $k: the series has $n patches"
 	c=${C[$((k - 1))]}
 	git checkout -q --detach "$c"    # rewrites only changed files: objects stay valid
-	echo "=== bisect step $k/$n: $(git log --format=%s -1 "$c")"
-	obj=$D/obj-$k
+	echo "=== bisect step $k/$n ($HARCH): $(git log --format=%s -1 "$c")"
+	obj=$D/obj$ASUF-$k name=bisect$ASUF-step-$k
 	mkdir -p "$obj"
 	# Fragments for this tree: requested options it does not define become optional.
 	frags= i=0
@@ -74,10 +82,25 @@ for k in $STEPS; do
 	if SRC=$W OBJ=$obj FRAGS=$frags nice "$H/pipeline/config.sh" &&
 	   SRC=$W OBJ=$obj nice "$H/pipeline/build.sh" > "$obj/build.out" 2>&1; then
 		tail -n 4 "$obj/build.out"
-		echo "PASS: bisect-step-$k: $(basename "${P[$((k - 1))]}") configures and builds ($(( $(date +%s) - start ))s)"
+		echo "PASS: $name: $(basename "${P[$((k - 1))]}") configures and builds ($(( $(date +%s) - start ))s)"
 	else
 		tail -n 30 "$obj/build.out" 2>/dev/null || true
-		echo "FAIL: bisect-step-$k: $(basename "${P[$((k - 1))]}") does not configure or build (see $obj/build.log)"
+		echo "FAIL: $name: $(basename "${P[$((k - 1))]}") does not configure or build (see $obj/build.log)"
+		fail=1
+		continue
+	fi
+	[ "${BOOT:-1}" = 1 ] || continue
+	# Every step must keep STACKLEAK on: the config must have it before the boot counts.
+	grep -q '^CONFIG_GCC_PLUGIN_STACKLEAK=y' "$obj/.config" ||
+		{ echo "FAIL: $name-boot: CONFIG_GCC_PLUGIN_STACKLEAK is not set at this step"; fail=1; continue; }
+	start=$(date +%s)
+	KERNEL=$obj/$KIMAGE LOG=$obj/qemu.log EXTRA_APPEND="tests=$BISECT_TESTS" \
+		"$H/pipeline/boot.sh" > "$obj/boot.out" 2>&1 || true
+	if "$H/pipeline/verdict.sh" "$obj/qemu.log" > "$obj/verdict.out" 2>&1; then
+		echo "PASS: $name-boot: tests $BISECT_TESTS pass ($(grep -c 'RESULT: .* PASS' "$obj/qemu.log") results, $(( $(date +%s) - start ))s)"
+	else
+		tail -n 20 "$obj/verdict.out"
+		echo "FAIL: $name-boot: tests $BISECT_TESTS (see $obj/qemu.log)"
 		fail=1
 	fi
 done

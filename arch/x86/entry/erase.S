@@ -12,6 +12,8 @@
  * the tracker recorded, goes down to the first run of STACKLEAK_RUN_WORDS
  * poison words, and everything from the run up to the dead area's top is
  * filled with poison. The mark is reset to the top of the dead area first.
+ * The search is the C erase's, stackleak_fill_start() in kernel/stackleak.c,
+ * step by step: that function is the reference for the code below.
  *
  * With kernel.stack_erasing=0 the routine returns at once, before it
  * saves a register: the mark is not reset, so it keeps the lowest point
@@ -36,14 +38,10 @@
 #include <asm/page_types.h>
 #include <asm/percpu.h>
 
-/*
- * Fills up to this many bytes use plain stores, longer ones rep stosq:
- * timed with the TSC on a Xeon (Cascade Lake) guest, 64 stores take 16
- * ticks, rep stosq 24.
- */
-	.set	.Lshort_fill, 64 * 8
+/* Fills of up to this many words use a store loop, longer ones rep stosq. */
+	.set	.Lshort_fill, 64
 
-/* The search reads every 16th word while they are dirty (see below). */
+/* The search reads every 16th word while they are dirty. */
 	.set	.Lstride, 16 * 8
 	.if	STACKLEAK_RUN_WORDS < 16
 	.error	"runs must be 16 words or longer: the search skips 15 words at a time"
@@ -51,6 +49,17 @@
 
 	.pushsection .noinstr.text, "ax"
 
+/*
+ * Registers, each with one meaning:
+ *   %rax  the poison
+ *   %rbx  current
+ *   %rdx  the lowest word the erase may write, above STACK_END_MAGIC
+ *   %rsi  the end of the fill: pt_regs, or this routine's frame
+ *   %r8   the word the search reads, every 16th one
+ *   %rdi  the start of the fill: right above the poison around %r8
+ *   %r9   the word the run check reads
+ *   %rcx  scratch
+ */
 SYM_FUNC_START(stackleak_erase)
 #ifdef CONFIG_STACKLEAK_RUNTIME_DISABLE
 	/* Erasing off: four instructions in all, with the call and the RET. */
@@ -58,10 +67,13 @@ SYM_FUNC_START(stackleak_erase)
 	jne	.Lerase_off
 #endif
 	pushq	%rax
+	pushq	%rbx
 	pushq	%rcx
 	pushq	%rdx
 	pushq	%rsi
 	pushq	%rdi
+	pushq	%r8
+	pushq	%r9
 
 	/*
 	 * The bounds are the ones the rest of the kernel uses: the stack
@@ -69,169 +81,88 @@ SYM_FUNC_START(stackleak_erase)
 	 * first word) and pt_regs end at cpu_current_top_of_stack
 	 * (task_top_of_stack()). asm-offsets.c asserts the layout at build
 	 * time.
-	 *
-	 * %rdx: lowest word we may write, above STACK_END_MAGIC.
 	 */
-	movq	PER_CPU_VAR(current_task), %rax
-	movq	TASK_stack(%rax), %rdx
+	movq	PER_CPU_VAR(current_task), %rbx
+	movq	TASK_stack(%rbx), %rdx
 	addq	$8, %rdx
-
-	/* %rsi: end of the dead area, pt_regs or our own frame. */
 	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
 	subq	$PTREGS_SIZE, %rsi
-	movq	%rsp, %rcx
-	subq	%rdx, %rcx
-	cmpq	$THREAD_SIZE-8, %rcx
-	jae	.Loff_task_stack
+	/* On the task stack, this routine's frame is above %rsp: keep it. */
+	cmpq	%rdx, %rsp
+	jb	.Loff_task_stack
 	cmpq	%rsi, %rsp
-	cmovbq	%rsp, %rsi
+	jae	.Loff_task_stack
+	movq	%rsp, %rsi
 .Loff_task_stack:
 
-	/* %rdi: where the search starts, the recorded mark or lower. */
-	movq	TASK_lowest_stack(%rax), %rdi
-	cmpq	%rsi, %rdi
-	cmovaq	%rsi, %rdi
-	cmpq	%rdx, %rdi
-	cmovbq	%rdx, %rdi
+	/* The first word the search reads: right below the mark. */
+	movq	TASK_lowest_stack(%rbx), %r8
+	cmpq	%rsi, %r8
+	cmovaq	%rsi, %r8
+	cmpq	%rdx, %r8
+	cmovbq	%rdx, %r8
+	subq	$8, %r8
 
-	/*
-	 * Search down for the first run of STACKLEAK_RUN_WORDS poison words.
-	 * A run is 16 words or longer (include/linux/stackleak.h), so it
-	 * holds one of the words 1, 17, 33, ... below the start: while those
-	 * are dirty, the 15 between them need not be read. Where one is
-	 * poison, the words around it tell whether it lies in a run. Plain
-	 * compares, no string instructions: a backward scan needs the
-	 * direction flag set and cleared, which costs more on current CPUs
-	 * than the few words this search reads. Below %rdx there is nothing
-	 * left to find.
-	 */
 #ifdef CONFIG_STACKLEAK_LEAK_CHECK
 	movq	stackleak_poison(%rip), %rax
 #else
 	movabsq	$STACKLEAK_POISON, %rax
 #endif
-	/*
-	 * The word right below the start: a run here ends below the start,
-	 * whatever lies above it, so the fill starts at the start.
-	 */
-	subq	$8, %rdi
-	cmpq	%rdx, %rdi
-	jb	.Lfill_from_bottom
-	cmpq	%rax, (%rdi)
-	jne	.Lnext
-	leaq	-(STACKLEAK_RUN_WORDS - 1) * 8(%rdi), %rcx
-	cmpq	%rdx, %rcx
-	jb	.Lfill_from_bottom
-	.set	.Lword, 1
-	.rept	STACKLEAK_RUN_WORDS - 1
-	cmpq	%rax, -8 * .Lword(%rdi)
-	jne	.Lnext
-	.set	.Lword, .Lword + 1
-	.endr
-	addq	$8, %rdi
-	jmp	.Lfill
 
+	/*
+	 * The first word has nothing known above it: if it is poison, it is
+	 * the top, and the fill starts at the mark at the latest.
+	 */
+	cmpq	%rdx, %r8
+	jb	.Lfill_from_bottom
+	cmpq	%rax, (%r8)
+	jne	.Lnext
+	leaq	8(%r8), %rdi
+	jmp	.Lrun_check
+
+	/* Down a stride at a time to a poison word. Below %rdx, nothing. */
 .Lnext:
-	subq	$.Lstride, %rdi
-	jmp	.Lstride_check
-.Lstride_4:
-	cmpq	%rax, (%rdi)
-	je	.Lhit
-	cmpq	%rax, -.Lstride(%rdi)
-	je	.Lhit_1
-	cmpq	%rax, -2 * .Lstride(%rdi)
-	je	.Lhit_2
-	cmpq	%rax, -3 * .Lstride(%rdi)
-	je	.Lhit_3
-	subq	$4 * .Lstride, %rdi
-.Lstride_check:
-	/* Four at a time while they all lie above the bottom. */
-	leaq	-3 * .Lstride(%rdi), %rcx
-	cmpq	%rdx, %rcx
-	jae	.Lstride_4
-.Lstride_1:
-	cmpq	%rdx, %rdi
+	subq	$.Lstride, %r8
+	cmpq	%rdx, %r8
 	jb	.Lfill_from_bottom
-	cmpq	%rax, (%rdi)
-	je	.Lhit
-	subq	$.Lstride, %rdi
-	jmp	.Lstride_1
-.Lhit_3:
-	subq	$.Lstride, %rdi
-.Lhit_2:
-	subq	$.Lstride, %rdi
-.Lhit_1:
-	subq	$.Lstride, %rdi
-.Lhit:
-	/*
-	 * %rdi: poison, 16 words below a word that was dirty or in a hole
-	 * shorter than a run. Usually a run goes down from here.
-	 */
-	leaq	-(STACKLEAK_RUN_WORDS - 1) * 8(%rdi), %rcx
-	cmpq	%rdx, %rcx
-	jb	.Lhole
-.Lrun_top:
-	/*
-	 * Up to the run's top, at most 15 words: a dirty word there ends it
-	 * sooner. Without one (a hole at the start, longer than 16 words but
-	 * shorter than a run) the fill rewrites some poison. With the K words
-	 * above %rdi poison, the 16 - K below it must be too, and then the
-	 * rest of the run below them: one compare per word in all.
-	 */
-	.irp	k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	cmpq	%rax, 8 * \k(%rdi)
-	jne	.Ltop_\k
-	.endr
-	leaq	.Lstride(%rdi), %rcx
-	jmp	.Lbelow_16
-	.irp	k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-.Ltop_\k:
-	leaq	8 * \k(%rdi), %rcx
-	jmp	.Lbelow_\k
-	.endr
-	.irp	k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-.Lbelow_\k:
-	cmpq	%rax, -.Lstride + 8 * \k(%rdi)
-	jne	.Lhole
-	.endr
-.Lbelow_16:
-	/* %rcx: the fill's start; a longer run goes further down. */
-	.set	.Lword, 17
-	.rept	STACKLEAK_RUN_WORDS - 16
-	cmpq	%rax, -8 * .Lword(%rcx)
-	jne	.Lhole
-	.set	.Lword, .Lword + 1
-	.endr
-	/* The run is poisoned already: fill from the word above it. */
-	movq	%rcx, %rdi
-	jmp	.Lfill
+	cmpq	%rax, (%r8)
+	jne	.Lnext
 
 	/*
-	 * %rdi lies in a hole that ends less than a run below it, or near the
-	 * bottom: the hole is a run only if it reaches a run's length up from
-	 * its bottom, and it ends below the 16th word above %rdi, which was
-	 * dirty or in a hole of its own.
+	 * Up to the top of the poison. Above %r8 lies a dirty word, a stride
+	 * up at the most, which ends the loop.
 	 */
-.Lhole:
-	movq	%rdi, %rcx
-1:	subq	$8, %rcx
-	cmpq	%rdx, %rcx
-	jb	2f
-	cmpq	%rax, (%rcx)
-	je	1b
-2:
-	/* %rcx: the dirty word (or the bottom) below; a run needs up to here. */
-	addq	$STACKLEAK_RUN_WORDS * 8, %rcx
-	subq	%rdi, %rcx
-	cmpq	$.Lstride, %rcx
-	jae	.Lnext
-	addq	%rdi, %rcx
-3:	cmpq	%rax, (%rcx)
-	jne	.Lnext
-	subq	$8, %rcx
-	cmpq	%rdi, %rcx
-	ja	3b
-	jmp	.Lrun_top
+	leaq	8(%r8), %rdi
+1:	cmpq	%rax, (%rdi)
+	jne	.Lrun_check
+	addq	$8, %rdi
+	jmp	1b
+
+.Lrun_check:
+	/*
+	 * The lowest word of a run right below %rdi. Below the bottom,
+	 * filling from the bottom is safe.
+	 */
+	leaq	-STACKLEAK_RUN_WORDS * 8(%rdi), %r9
+	cmpq	%rdx, %r9
+	jb	.Lfill_from_bottom
+	/*
+	 * Up to %r8, which is poison like the words above it, and is
+	 * reached: %rdi lies less than a stride above it.
+	 */
+2:	cmpq	%rax, (%r9)
+	jne	.Ldirty
+	addq	$8, %r9
+	cmpq	%r8, %r9
+	jbe	2b
+	jmp	.Lfill
+.Ldirty:
+	/*
+	 * No run ends above %r9 (the poison above it is shorter than a run),
+	 * and one below it holds a stride word counted down from it.
+	 */
+	movq	%r9, %r8
+	jmp	.Lnext
 
 .Lfill_from_bottom:
 	movq	%rdx, %rdi
@@ -248,50 +179,49 @@ SYM_FUNC_START(stackleak_erase)
 	 * tracked code lowers it again, and the next erase covers what
 	 * that handler left below the fill.
 	 */
-	movq	PER_CPU_VAR(current_task), %rdx
 #ifdef CONFIG_STACKLEAK_METRICS
 	/* Keep this syscall's depth for /proc/<pid>/stack_depth. */
-	movq	TASK_lowest_stack(%rdx), %rcx
-	movq	%rcx, TASK_prev_lowest_stack(%rdx)
+	movq	TASK_lowest_stack(%rbx), %rcx
+	movq	%rcx, TASK_prev_lowest_stack(%rbx)
 #endif
+	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rcx
+	subq	$PTREGS_SIZE, %rcx
+	movq	%rcx, TASK_lowest_stack(%rbx)
+
+	/*
+	 * Short fills take a store loop, two words at a time after an odd
+	 * one: rep stosq's start-up costs more than dozens of stores.
+	 */
 	movq	%rsi, %rcx
 	subq	%rdi, %rcx
-	/* Only mov and lea until the jbe: the flags are those of the subq. */
-	movq	PER_CPU_VAR(cpu_current_top_of_stack), %rsi
-	leaq	-PTREGS_SIZE(%rsi), %rsi
-	/* The next search starts at the top unless the tracker sees deeper. */
-	movq	%rsi, TASK_lowest_stack(%rdx)
-	jbe	.Lerased
-	/*
-	 * A short fill takes plain stores, two words at a time, up from
-	 * %rdi: rep stosq's start-up costs more than a few dozen stores.
-	 * Below, %rdi is the fill's end and %rcx minus the bytes left; an
-	 * odd word goes first.
-	 */
+	shrq	$3, %rcx
+	jz	.Lerased
 	cmpq	$.Lshort_fill, %rcx
 	ja	.Lrep_fill
-	addq	%rcx, %rdi
-	negq	%rcx
-	testb	$8, %cl
-	jz	1f
-	movq	%rax, (%rdi, %rcx)
-	addq	$8, %rcx
+	testb	$1, %cl
+	jz	3f
+	movq	%rax, (%rdi)
+	addq	$8, %rdi
+	decq	%rcx
 	jz	.Lerased
-1:	movq	%rax, (%rdi, %rcx)
-	movq	%rax, 8(%rdi, %rcx)
-	addq	$16, %rcx
-	jnz	1b
+3:	movq	%rax, (%rdi)
+	movq	%rax, 8(%rdi)
+	addq	$16, %rdi
+	subq	$2, %rcx
+	jnz	3b
 	jmp	.Lerased
 .Lrep_fill:
 	/* The kernel runs with the direction flag clear: this goes up. */
-	shrq	$3, %rcx
 	rep stosq
 
 .Lerased:
+	popq	%r9
+	popq	%r8
 	popq	%rdi
 	popq	%rsi
 	popq	%rdx
 	popq	%rcx
+	popq	%rbx
 	popq	%rax
 	RET
 

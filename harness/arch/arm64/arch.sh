@@ -32,7 +32,7 @@ GUEST_HOST_TOOLS=
 BENCH_ARCH_SETS=minimal
 BENCH_ARCH_KERNELS="none upstream ours"
 BENCH_ARCH_WHY="the realistic set's options are x86-64's (PTI, retpolines) and the distro set's Debian's amd64 kernel's"
-NO_CLANG="CONFIG_CLANG_STACKLEAK needs objtool (HAVE_OBJTOOL), which arm64 does not have in 6.1"
+NO_CLANG="with Clang, STACKLEAK needs the no_caller_saved_registers attribute, which arm64 compilers do not have"
 NO_DISTRO="Debian's options (harness/config/distro.config) are those of its amd64 kernel"
 
 # arch_guest_programs DIR: build this architecture's own guest programs into DIR/bin.

@@ -91,11 +91,11 @@ static long LS, PREV = -1, STK, RD;
 #define STACK_END_MAGIC	0x57AC6E9DUL
 
 /*
- * erase.S pushes five registers: with the return address its frame is six
+ * erase.S pushes eight registers: with the return address its frame is nine
  * words below the caller's %rsp. Used only to locate the erase's own frame
  * in the on-task-stack scenarios; change it if erase.S pushes more.
  */
-#define ERASE_FRAME_WORDS 6
+#define ERASE_FRAME_WORDS 9
 
 static unsigned long POISON, RUN, THREAD, PTREGS_SIZE;
 static unsigned long base;		/* guard | stack | guard */
