@@ -22,6 +22,7 @@
 #include <string.h>
 #include <x86intrin.h>
 
+/* From erase-glue.S: the values both routines were assembled with. */
 extern const unsigned long erase_user_poison, erase_user_ptregs_size;
 extern const unsigned long erase_user_thread_size, erase_user_task_stack;
 void erase_a(void);
@@ -71,6 +72,11 @@ int main(int argc, char **argv)
 
 	if (!ta || !tb || !tn || reps < 1)
 		return 2;
+	if (erase_user_thread_size != THREAD) {
+		fprintf(stderr, "erase-ab: THREAD_SIZE is %lu, this program's stack %lu\n",
+			erase_user_thread_size, THREAD);
+		return 2;
+	}
 	/* task->stack at its offset in the fake task; the shim's layout. */
 	*(unsigned long *)((char *)fake_task + erase_user_task_stack) = base;
 	current_task = fake_task;
@@ -82,7 +88,7 @@ int main(int argc, char **argv)
 			unsigned long low = high - depths[d], mark = low + frames[f];
 			unsigned long ma, mb, mn;
 
-			shape[0] = 0x57ac4e4d;	/* STACK_END_MAGIC's word */
+			shape[0] = 0x57ac6e9d;	/* STACK_END_MAGIC, never written */
 			for (unsigned long i = 1; i < THREAD / 8; i++) {
 				unsigned long a = base + i * 8;
 

@@ -27,6 +27,7 @@ for v in a:"$A" b:"$B"; do
 	objcopy --redefine-sym stackleak_erase=erase_$n "$OUT/$n.o"
 done
 $CC -nostdinc -I "$EU/include" -D__ASSEMBLY__ -c "$EU/erase-glue.S" -o "$OUT/glue.o"
+# The empty call to subtract; also the stackleak_erase the glue's erase_call() names.
 printf "\t.text\n\t.globl erase_nop, stackleak_erase\nerase_nop:\nstackleak_erase:\n\tret\n" > "$OUT/nop.s"
 $CC -c "$OUT/nop.s" -o "$OUT/nop.o"
 $CC -O2 -Wall -Wextra -o "$OUT/erase-ab" "$ROOT/harness/bench/erase-ab.c" \
