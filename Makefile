@@ -10,7 +10,7 @@ SHELL := /bin/bash
 .NOTPARALLEL:
 .PHONY: all test deps tree config build initramfs boot verdict host-tests crash-run crash-tests clean distclean distro-run
 .PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run demo test-clang
-.PHONY: distro-check test-distro test-all
+.PHONY: distro-check test-distro test-all upstream-fixes help series-open series-save results bench-steps
 
 # The harness by concern (harness/README.md): P the pipeline stages, T the host tests,
 # U the suites that boot on their own, BN the benchmark.
@@ -49,6 +49,11 @@ ifneq ($(filter $(X86_ONLY),$(MAKECMDGOALS)),)
 $(error make $(filter $(X86_ONLY),$(MAKECMDGOALS)) is x86-64 only for now, not ARCH=$(HARCH) (harness/README.md))
 endif
 endif
+ifneq ($(filter bench-steps,$(MAKECMDGOALS)),)
+ifeq ($(filter-out all,$(STEPS)),)
+$(error make bench-steps needs the steps to compare by number, e.g. STEPS="5 6")
+endif
+endif
 # make bench: an architecture whose arch.sh sets NO_BENCH (why) is not measured yet.
 ifneq ($(filter bench,$(MAKECMDGOALS)),)
 ifneq ($(call arch_no,NO_BENCH),)
@@ -56,13 +61,26 @@ $(error make bench is not supported with ARCH=$(HARCH): $(call arch_no,NO_BENCH)
 endif
 endif
 ifeq ($(UPSTREAM),1)
+ifeq ($(FIXES),1)
+# `make UPSTREAM=1 FIXES=1 ...`: the base tree with patches/upstream-fixes/ applied.
+export SRC := build/upstream-fixes
+export OBJ := build/obj$(A)-upstream-fixes
+export LOG := build/qemu$(A)-upstream-fixes.log
+TREE_ARGS := --upstream --fixes
+else
 export SRC := build/upstream
 export OBJ := build/obj$(A)-upstream
 export LOG := build/qemu$(A)-upstream.log
-export FRAGS := minimal upstream plant
 TREE_ARGS := --upstream
+endif
+export FRAGS := minimal upstream plant
 else
 TREE_DEPS := patches
+endif
+ifeq ($(FIXES),1)
+ifneq ($(UPSTREAM),1)
+$(error FIXES=1 applies patches/upstream-fixes/ to the base tree: use it with UPSTREAM=1)
+endif
 endif
 # `make CLANG=1 ...`: the same pipeline with clang-22 and CONFIG_CLANG_STACKLEAK (Clang's
 # stack depth callback instead of the plugin), in build/obj-clang, log build/qemu-clang.log.
@@ -97,8 +115,37 @@ export FRAGS := minimal stackleak plant distro
 endif
 endif
 LOG ?= build/qemu$(A).log
+# The main job (`make` with no goal) boots with the core tests only: STACKLEAK_ERASING on
+# every CPU and exit path (10, 15, 20), the negative control (40), the plant tests (60),
+# no taint (99). TESTS=NN,NN,... picks tests for any boot (`make boot TESTS=40`); `make
+# test` runs them all unless TESTS is given. NAMES="a b" picks crash tests the same way.
+CORE_TESTS := 10,15,20,40,60,99
+ifeq ($(MAKECMDGOALS),)
+TESTS ?= $(CORE_TESTS)
+endif
+ifneq ($(TESTS),)
+export EXTRA_APPEND := $(strip $(EXTRA_APPEND) tests=$(TESTS))
+endif
 
 all: verdict
+
+# The cost per patch: the trees after STEPS (e.g. "5 6") built as check-bisect builds them,
+# then booted with the base tree's kernel through the guest microbenchmarks under -icount,
+# one table (build/bench/).
+bench-steps: patches initramfs upstream-build
+	@$(S) bench-steps-build env BOOT=0 IMAGES=$(CURDIR)/build/bench$(A)/steps \
+		BISECT_RESULTS=$(CURDIR)/build/bench$(A)/steps-build.log $(T)/bisect.sh
+	@$(S) bench-steps-run env BENCH_SETS=minimal BENCH_CLOCKS=icount \
+		BENCH_KERNELS="upstream $(foreach s,$(STEPS),step-$(s))" $(BN)/run.sh
+	@$(S) bench-steps-table $(BN)/steps-table.py build/bench$(A)/results.tsv
+
+# RESULTS.md and the README's results blocks, from the last runs' outputs in build/.
+results:
+	@$(P)/results.sh
+
+# Every user-facing target and knob with its default (harness/host/help-test.sh keeps it whole).
+help:
+	@cat $(H)/help.txt
 
 deps:
 	@$(S) deps $(P)/deps.sh $(DEPS_ARGS)
@@ -106,7 +153,8 @@ deps:
 patches: pristine
 	@$(S) patches $(P)/series.sh
 # The Debian tarball, extracted once into the git repo build/linux (branch pristine).
-pristine: deps
+pristine:
+	@$(S) deps-series $(P)/deps.sh series
 	@$(S) pristine $(P)/tree.sh --pristine
 # build/linux = pristine + git am build/patches/*.patch (the cover letter excluded).
 tree: deps $(TREE_DEPS)
@@ -134,9 +182,9 @@ upstream-build:
 # Crash tests kill a task or panic the kernel, so each gets its own boot, after the main one.
 # Under `make test` their failures are counted in the final verdict (build/crash-results.log).
 crash-run: build initramfs
-	@$(S) crash-tests $(U)/crash-tests.sh || true
+	@$(S) crash-tests $(U)/crash-tests.sh $(NAMES) || true
 crash-tests: build initramfs
-	@$(S) crash-tests $(U)/crash-tests.sh
+	@$(S) crash-tests $(U)/crash-tests.sh $(NAMES)
 # Soak: one boot of minutes (SOAK_SECONDS of trinity, default 600, plus erasing under
 # load and stress-ng); log build/qemu-soak.log, results build/soak-results.log.
 soak: build initramfs
@@ -187,7 +235,7 @@ test-clang:
 		$(P)/verdict.sh build/qemu-clang-distro.log build/crash-results-clang-distro.log || true
 	@$(P)/summary.sh build/verdicts-clang.log
 
-# The full matrix (README, "Building with Clang", the CI paragraph): what CI runs, plus Debian's options, both Clang
+# The full matrix (docs/testing.md): what CI runs, plus Debian's options, both Clang
 # kernels, 32-bit x86 and every step of the series built. Several hours cold on 2 cores.
 # Each part runs even when an earlier one failed; the exit status says whether all passed.
 test-all:
@@ -197,11 +245,31 @@ test-all:
 	$(MAKE) --no-print-directory test-clang || rc=1; \
 	$(MAKE) --no-print-directory test ARCH=arm64 || rc=1; \
 	$(MAKE) --no-print-directory test ARCH=i386 || rc=1; \
+	$(MAKE) --no-print-directory upstream-fixes || rc=1; \
 	STEPS=all $(MAKE) --no-print-directory check-bisect || rc=1; \
 	STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=arm64 || rc=1; \
 	STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=i386 || rc=1; \
 	echo "==> test-all: $$([ $$rc = 0 ] && echo 'every part passed' || echo 'a part FAILED (see above)')"; \
 	exit $$rc
+
+# The fixes for the base tree's own STACKLEAK (patches/upstream-fixes/): the base tree
+# without and with them, each booted with the plant tests under the random kstack offset.
+upstream-fixes: initramfs
+	@$(MAKE) --no-print-directory UPSTREAM=1 build
+	@$(MAKE) --no-print-directory UPSTREAM=1 FIXES=1 build
+	@$(S) upstream-fixes $(U)/upstream-fixes.sh
+
+# Changing the series (docs/contributing.md): series-open checks the branch `series` out in
+# build/series-wt to edit (git rebase -i pristine, git commit); series-save writes it back
+# into patches/ and the files at their kernel paths, then rebuilds and checks the series.
+series-open: patches
+	@git -C build/series-wt checkout -q series
+	@echo "series-open: build/series-wt is on branch series ($$(git -C build/series-wt rev-list --count pristine..series) commits): edit, commit, then make series-save"
+series-save:
+	@git -C build/series-wt diff --quiet HEAD || { echo "error: build/series-wt has uncommitted changes" >&2; exit 1; }
+	@git -C build/series-wt checkout -q --detach
+	@$(S) series-export $(P)/series-export.sh
+	@$(MAKE) --no-print-directory check-series
 
 # checkpatch --strict + git am of the series (also part of `make test`, via host-tests).
 check-series: tree
@@ -212,7 +280,7 @@ check-bisect: patches
 	@$(S) check-bisect $(T)/bisect.sh
 
 # Debian's complete amd64 configuration (modules off) with the series and STACKLEAK, booted
-# through the guest suite. Slow (README): not in make test or CI.
+# through the guest suite. Slow (docs/debian.md): not in make test or CI.
 distro-check: tree initramfs
 	@$(S) distro-deps $(P)/deps.sh distro
 	@$(S) distro-check $(U)/distro-check.sh

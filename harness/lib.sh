@@ -47,6 +47,8 @@ export CCACHE_BASEDIR=$ROOT
 # (after the architecture's own suffix).
 KLLVM= TAG=$ASUF
 if [ "${CLANG:-}" = 1 ]; then KLLVM=-22 KCC0=clang$KLLVM TAG=$TAG-clang; else KCC0=gcc; fi
+# The base tree's own STACKLEAK (UPSTREAM=1), with patches/upstream-fixes/ (FIXES=1).
+if [ "${UPSTREAM:-}" = 1 ]; then TAG=$TAG-upstream; [ "${FIXES:-}" != 1 ] || TAG=$TAG-fixes; fi
 # Kbuild's host programs (and the GCC plugin, loaded by the kernel's compiler) are built
 # by the host's compiler; an architecture the host cannot build for names its cross
 # compiler in arch.sh (KCROSS_CC, with KCROSS, the prefix of its binutils: CROSS_COMPILE=).
@@ -111,6 +113,11 @@ fixed_git_identity() {
 }
 # patches/series without comments and blank lines: "NNNN-name.patch [new files...]".
 series_lines() { grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/patches/series" || true; }
+# The fixes for the base tree's own STACKLEAK, in order (paths; patches/upstream-fixes/series).
+upstream_fixes() {
+	grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/patches/upstream-fixes/series" |
+		sed "s|^|$ROOT/patches/upstream-fixes/|"
+}
 # The generated series (make patches), cover letter excluded, in order.
 series_patches() { ls "$B"/patches/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-cover-letter\.patch$' || true; }
 # reset_worktree DIR: cd to DIR, a clean worktree of build/linux at pristine (made once).
@@ -119,6 +126,8 @@ reset_worktree() {
 	cd "$1"
 	[ "$(git rev-parse --show-toplevel)" = "$(pwd -P)" ] || die "$PWD is not a worktree of $B/linux"
 	git am --abort >/dev/null 2>&1 || true
+	# Detached first: a branch checked out here (make series-open) must not move.
+	git checkout -q --detach
 	git reset -q --hard pristine
 	git clean -qffdx
 }

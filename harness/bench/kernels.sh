@@ -19,7 +19,8 @@ BENCH_KERNELS_REALISTIC=${BENCH_KERNELS_REALISTIC:-"none upstream ours"}
 # The distro set: Debian's options (make DISTRO=1); its "ours" and "clang" are the kernels
 # make test and make test-clang boot there; no zero-init pair (Debian zero-initialises).
 # KERNEL-offset-off: the same kernel booted with randomize_kstack_offset=off (Debian's
-# default is on), to show what the random offset does to each erase's cost and coverage.
+# default is on), to show what the random offset does to each erase's cost and coverage;
+# KERNEL-offset-on likewise with it on (the minimal config's default is off).
 BENCH_KERNELS_DISTRO=${BENCH_KERNELS_DISTRO:-"none upstream ours clang none-offset-off upstream-offset-off ours-offset-off"}
 # bench_kernels SET: the kernels measured in that set.
 bench_kernels() {
@@ -31,6 +32,7 @@ bench_kernels() {
 }
 bench_kernel() {
 	local set=$1 k=${2%-offset-off}
+	k=${k%-offset-on}
 	SRC=$B/linux CLANG= DISTRO=
 	if [ -n "${BENCH_ARCH_SETS:-}" ]; then
 		case " $BENCH_ARCH_SETS " in
@@ -41,19 +43,25 @@ bench_kernel() {
 	case $k in
 	none) FRAGS="minimal bench/none" ;;
 	upstream) SRC=$B/upstream FRAGS="minimal upstream plant" ;;
+	# The base tree with patches/upstream-fixes/ (make UPSTREAM=1 FIXES=1): what they cost.
+	upstream-fixes) SRC=$B/upstream-fixes FRAGS="minimal upstream plant" ;;
 	ours) FRAGS="minimal stackleak" ;;
 	ours+leak-check) FRAGS="minimal stackleak leakcheck plant" ;;
 	zero-init) FRAGS="minimal bench/none bench/zero-init" ;;
 	ours+zero-init) FRAGS="minimal stackleak bench/zero-init" ;;
 	clang) CLANG=1 FRAGS="minimal stackleak clang plant" ;;
-	*) die "unknown bench kernel '$k' (known: none upstream ours ours+leak-check zero-init ours+zero-init clang)" ;;
+	# The tree after patch N of the series, as make bench-steps builds it (host/bisect.sh).
+	step-[0-9]*) FRAGS="minimal stackleak" ;;
+	*) die "unknown bench kernel '$k' (known: none upstream upstream-fixes ours ours+leak-check zero-init ours+zero-init clang)" ;;
 	esac
 	case $set in
 	minimal)
 		case $k in
 		ours+leak-check) OBJ=$B/obj$ASUF ;;
 		upstream) OBJ=$B/obj$ASUF-upstream ;;
+		upstream-fixes) OBJ=$B/obj$ASUF-upstream-fixes ;;
 		clang) OBJ=$B/obj-clang ;;
+		step-*) OBJ=$BOUT/steps/$k ;;
 		*) OBJ=$BOUT/obj-$set-$k ;;
 		esac ;;
 	realistic) FRAGS="$FRAGS bench/realistic" OBJ=$BOUT/obj-$set-$k ;;
@@ -63,8 +71,8 @@ bench_kernel() {
 		case $k in
 		ours) FRAGS="minimal stackleak plant distro" OBJ=$B/obj-distro ;;
 		clang) FRAGS="$FRAGS distro distro-clang" OBJ=$B/obj-clang-distro ;;
-		none | upstream) FRAGS="$FRAGS distro" OBJ=$BOUT/obj-$set-$k ;;
-		*) die "bench kernel '$k' is not in the distro set (none upstream ours clang)" ;;
+		none | upstream | upstream-fixes) FRAGS="$FRAGS distro" OBJ=$BOUT/obj-$set-$k ;;
+		*) die "bench kernel '$k' is not in the distro set (none upstream upstream-fixes ours clang)" ;;
 		esac ;;
 	*) die "unknown bench set '$set' (known: minimal realistic distro)" ;;
 	esac
@@ -73,11 +81,14 @@ bench_kernel() {
 }
 # bench_booted_only KERNEL: true for a name that only boots another kernel differently.
 bench_booted_only() {
-	case $1 in *-offset-off) return 0 ;; *) return 1 ;; esac
+	case $1 in *-offset-off | *-offset-on) return 0 ;; *) return 1 ;; esac
 }
 # bench_append SET KERNEL: its command line. realistic: force the mitigations on for
 # QEMU's AMD-looking CPU.
 bench_append() {
 	case $1 in realistic) echo "pti=on spectre_v2=retpoline" ;; esac
-	case $2 in *-offset-off) echo "randomize_kstack_offset=off" ;; esac
+	case $2 in
+	*-offset-off) echo "randomize_kstack_offset=off" ;;
+	*-offset-on) echo "randomize_kstack_offset=on" ;;
+	esac
 }

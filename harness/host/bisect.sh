@@ -6,8 +6,13 @@
 # Usage: harness/host/bisect.sh            -> after patch 1 (the runtime) and after the last one
 #        STEPS="1 2 3" harness/host/bisect.sh, STEPS=all harness/host/bisect.sh -> those steps
 #        PATCHDIR=dir: take the patches from dir instead of build/patches (make patches)
-# Source worktree build/series-bisect/src, objects build/series-bisect/obj[-ARCH]-N (kept, so a
-# re-run is incremental; ccache as in lib.sh), serial log obj[-ARCH]-N/qemu.log.
+#        IMAGES=dir: keep each step's kernel image in dir/step-N/ (make bench-steps)
+# Source worktree build/series-bisect/src, one object directory per architecture,
+# build/series-bisect/obj[-ARCH], built incrementally from step to step as a developer's
+# bisect would (git checkout rewrites only the files that change; each step's .config is
+# generated from scratch by config.sh). Kbuild in 6.1 does not rebuild objects when the
+# GCC plugin changes, so a step whose plugin differs from the last one built there starts
+# from an empty directory. Logs per step: build/series-bisect/logs[-ARCH]/step-N.*.
 # Prints PASS:/FAIL: bisect[-ARCH]-step-N (build) and bisect[-ARCH]-step-N-boot lines.
 # A requested option that the tree at a step does not define yet (e.g. an optional
 # patch's) is not required there: it becomes "# optional:" (config.sh);
@@ -25,6 +30,7 @@ mapfile -t P < <(ls "$PATCHDIR"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep 
 [ ${#P[@]} -gt 0 ] || die "no patches in $PATCHDIR: run make patches"
 n=${#P[@]}
 STEPS=${STEPS:-1 $n}
+ASKED=$STEPS
 [ "$STEPS" = all ] && STEPS=$(seq 1 "$n")
 
 # Apply the whole series once, in series.sh's scratch worktree (so that the build tree
@@ -35,6 +41,7 @@ cd "$A"
 [ "$(git rev-parse --show-toplevel)" = "$(pwd -P)" ] || die "$PWD is not a worktree of $L"
 git am --abort >/dev/null 2>&1 || true
 base=$(git rev-parse pristine)
+git checkout -q --detach    # a branch checked out here (make series-open) must not move
 git reset -q --hard "$base"
 git clean -qffdx
 git am -q "${P[@]}" || { git am --abort >/dev/null 2>&1 || true; die "the series in $PATCHDIR does not apply to pristine"; }
@@ -45,25 +52,39 @@ BISECT_TESTS=${BISECT_TESTS:-10,15,40}
 [ "${BOOT:-1}" != 1 ] || "$H/pipeline/initramfs.sh" > "$B/bisect-initramfs$ASUF.out" 2>&1 ||
 	die "initramfs.sh failed: see $B/bisect-initramfs$ASUF.out"
 
-mkdir -p "$D"
+obj=$D/obj$ASUF logs=$D/logs$ASUF
+mkdir -p "$obj" "$logs"
 [ -d "$W" ] || git -C "$L" worktree add -q --detach "$W" pristine
 cd "$W"
 [ "$(git rev-parse --show-toplevel)" = "$(pwd -P)" ] || die "$PWD is not a worktree of $L"
 
+# Every PASS/FAIL line also goes to results[-ARCH].log, with the steps' range and date
+# (harness/pipeline/results.sh reads it).
+RES=${BISECT_RESULTS:-$D/results$ASUF.log}
+echo "# $(date -u +%F) STEPS=$ASKED of $n ($HARCH)" > "$RES"
+say() { echo "$*"; echo "$*" >> "$RES"; }
 fail=0
 for k in $STEPS; do
 	[ "$k" -ge 1 ] && [ "$k" -le "$n" ] || die "step $k: the series has $n patches"
 	c=${C[$((k - 1))]}
 	git checkout -q --detach "$c"    # rewrites only changed files: objects stay valid
 	echo "=== bisect step $k/$n ($HARCH): $(git log --format=%s -1 "$c")"
-	obj=$D/obj$ASUF-$k name=bisect$ASUF-step-$k
-	mkdir -p "$obj"
+	name=bisect$ASUF-step-$k log=$logs/step-$k
+	# .bisect-commit: the commit whose plugin built the objects in $obj.
+	last=$(cat "$obj/.bisect-commit" 2>/dev/null || true)
+	if [ -f "$obj/.config" ] && { [ -z "$last" ] ||
+	   ! git diff --quiet "$last" "$c" -- scripts/gcc-plugins scripts/Makefile.gcc-plugins; }; then
+		echo "bisect: step $k: objects built by another GCC plugin: discarded"
+		rm -rf "$obj" && mkdir -p "$obj"
+	fi
+	echo "$c" > "$obj/.bisect-commit"
+	rm -rf "$log.frags" && mkdir -p "$log.frags"
 	# Fragments for this tree: requested options it does not define become optional.
 	frags= i=0
 	for f in $FRAGS; do
 		# Numbered: a fragment and its architecture part share a name.
 		i=$((i + 1))
-		out=$obj/frag-$i-$(basename "$f")
+		out=$log.frags/$i-$(basename "$f")
 		cp "$f" "$out"
 		for sym in $(sed -n 's/^\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[= ].*/\2/p' "$f" | sort -u); do
 			if ! git grep -qE "^[[:space:]]*(menu)?config ${sym#CONFIG_}([[:space:]]|$)" "$c" -- '*Kconfig*'; then
@@ -80,27 +101,32 @@ for k in $STEPS; do
 	done
 	start=$(date +%s)
 	if SRC=$W OBJ=$obj FRAGS=$frags nice "$H/pipeline/config.sh" &&
-	   SRC=$W OBJ=$obj nice "$H/pipeline/build.sh" > "$obj/build.out" 2>&1; then
-		tail -n 4 "$obj/build.out"
-		echo "PASS: $name: $(basename "${P[$((k - 1))]}") configures and builds ($(( $(date +%s) - start ))s)"
+	   SRC=$W OBJ=$obj nice "$H/pipeline/build.sh" > "$log.build.out" 2>&1; then
+		tail -n 4 "$log.build.out"
+		# IMAGES=DIR: keep each step's kernel as DIR/step-N/<image> (make bench-steps).
+		if [ -n "${IMAGES:-}" ]; then
+			mkdir -p "$IMAGES/step-$k/$(dirname "$KIMAGE")"
+			cp "$obj/$KIMAGE" "$IMAGES/step-$k/$KIMAGE"
+		fi
+		say "PASS: $name: $(basename "${P[$((k - 1))]}") configures and builds ($(( $(date +%s) - start ))s)"
 	else
-		tail -n 30 "$obj/build.out" 2>/dev/null || true
-		echo "FAIL: $name: $(basename "${P[$((k - 1))]}") does not configure or build (see $obj/build.log)"
+		tail -n 30 "$log.build.out" 2>/dev/null || true
+		say "FAIL: $name: $(basename "${P[$((k - 1))]}") does not configure or build (see $log.build.out)"
 		fail=1
 		continue
 	fi
 	[ "${BOOT:-1}" = 1 ] || continue
 	# Every step must keep STACKLEAK on: the config must have it before the boot counts.
 	grep -q '^CONFIG_GCC_PLUGIN_STACKLEAK=y' "$obj/.config" ||
-		{ echo "FAIL: $name-boot: CONFIG_GCC_PLUGIN_STACKLEAK is not set at this step"; fail=1; continue; }
+		{ say "FAIL: $name-boot: CONFIG_GCC_PLUGIN_STACKLEAK is not set at this step"; fail=1; continue; }
 	start=$(date +%s)
-	KERNEL=$obj/$KIMAGE LOG=$obj/qemu.log EXTRA_APPEND="tests=$BISECT_TESTS" \
-		"$H/pipeline/boot.sh" > "$obj/boot.out" 2>&1 || true
-	if "$H/pipeline/verdict.sh" "$obj/qemu.log" > "$obj/verdict.out" 2>&1; then
-		echo "PASS: $name-boot: tests $BISECT_TESTS pass ($(grep -c 'RESULT: .* PASS' "$obj/qemu.log") results, $(( $(date +%s) - start ))s)"
+	KERNEL=$obj/$KIMAGE LOG=$log.qemu.log EXTRA_APPEND="tests=$BISECT_TESTS" \
+		"$H/pipeline/boot.sh" > "$log.boot.out" 2>&1 || true
+	if "$H/pipeline/verdict.sh" "$log.qemu.log" > "$log.verdict.out" 2>&1; then
+		say "PASS: $name-boot: tests $BISECT_TESTS pass ($(grep -c 'RESULT: .* PASS' "$log.qemu.log") results, $(( $(date +%s) - start ))s)"
 	else
-		tail -n 20 "$obj/verdict.out"
-		echo "FAIL: $name-boot: tests $BISECT_TESTS (see $obj/qemu.log)"
+		tail -n 20 "$log.verdict.out"
+		say "FAIL: $name-boot: tests $BISECT_TESTS (see $log.qemu.log)"
 		fail=1
 	fi
 done

@@ -9,6 +9,8 @@
 # tree is a release tarball without git history, so checkpatch cannot resolve a Fixes: id;
 # COMPLEX_MACRO on the definitions of the section attribute lists __init, __exit, __meminit
 # and __head only (checkpatch reads a list of attributes as an expression).
+# - the same checkpatch for patches/upstream-fixes/ (waivers named in its series file),
+#   and git am of those on pristine.
 # Prints PASS:/FAIL: lines; exit 1 on any failure.
 set -eu
 . "$(dirname "$0")/../lib.sh"
@@ -25,9 +27,10 @@ reset_worktree "$W"
 /usr/bin/python3 -c "import ply, git" 2>/dev/null && export PATH=/usr/bin:$PATH
 python3 -c 'import ply, git' 2>/dev/null || echo "note: python3-ply or python3-git missing: checkpatch's SPDX check will fail"
 
-fail=0
-for p in "${P[@]}"; do
-	name="checkpatch-$(basename "$p" | cut -c1-4)"   # checkpatch-0001
+# checkpatch_one PATCH NAME WAIVERS: PASS/FAIL line for one patch; WAIVERS is the file that
+# must name (and explain) each waived or accepted finding type.
+checkpatch_one() {
+	local p=$1 name=$2 COVER=$3 rc out findings why nerr nwarn waived t f l summary
 	rc=0
 	out=$(./scripts/checkpatch.pl --strict --showfile --terse --show-types "$p" 2>&1) || rc=$?
 	findings=$(grep -E ': (ERROR|WARNING|CHECK):' <<< "$out" || true)
@@ -41,7 +44,7 @@ for p in "${P[@]}"; do
 		case $t in UNKNOWN_COMMIT_ID) ;; *) continue ;; esac
 		grep -q "$t" "$COVER" || continue
 		nwarn=$((nwarn - $(grep -c ": WARNING:$t:" <<< "$findings")))
-		waived="$waived ($t waived, see the cover letter)"
+		waived="$waived ($t waived, see ${COVER#"$ROOT"/})"
 	done
 	# COMPLEX_MACRO where the flagged line (in the tree the series builds) defines one of
 	# the section attribute lists.
@@ -50,7 +53,7 @@ for p in "${P[@]}"; do
 			grep -qE '^#define[[:space:]]+__(init|exit|meminit|head)[[:space:]]' || continue
 		grep -q COMPLEX_MACRO "$COVER" || continue
 		nerr=$((nerr - 1))
-		waived="$waived (COMPLEX_MACRO on $f:$l waived, see the cover letter)"
+		waived="$waived (COMPLEX_MACRO on $f:$l waived, see ${COVER#"$ROOT"/})"
 	done < <(grep ': ERROR:COMPLEX_MACRO:' <<< "$findings" || true)
 	[ "$nerr" = 0 ] || why="$why, $nerr error(s)"
 	[ "$nwarn" = 0 ] || why="$why, $nwarn warning(s)"
@@ -67,8 +70,13 @@ for p in "${P[@]}"; do
 	if [ -z "$why" ]; then
 		echo "PASS: $name: ${summary:-}$waived"
 	else
-		echo "FAIL: $name: ${why#, }"; fail=1
+		echo "FAIL: $name: ${why#, }"; return 1
 	fi
+}
+
+fail=0
+for p in "${P[@]}"; do
+	checkpatch_one "$p" "checkpatch-$(basename "$p" | cut -c1-4)" "$COVER" || fail=1
 done
 
 if git am -q "${P[@]}"; then
@@ -82,5 +90,22 @@ if git am -q "${P[@]}"; then
 else
 	git am --abort >/dev/null 2>&1 || true
 	echo "FAIL: series-applies: git am of build/patches on pristine failed"; fail=1
+fi
+
+# The fixes for the base tree's own STACKLEAK (patches/upstream-fixes/): each checkpatch-clean
+# (waivers named in their series file), and all apply with git am to pristine.
+mapfile -t F < <(upstream_fixes)
+i=0
+for p in "${F[@]}"; do
+	i=$((i + 1))
+	checkpatch_one "$p" "checkpatch-upstream-fix-$i" \
+		"$ROOT/patches/upstream-fixes/series" || fail=1
+done
+reset_worktree "$W"
+if [ ${#F[@]} -gt 0 ] && git am -q "${F[@]}"; then
+	echo "PASS: upstream-fixes-apply: git am of ${#F[@]} patches on pristine"
+else
+	git am --abort >/dev/null 2>&1 || true
+	echo "FAIL: upstream-fixes-apply: git am of patches/upstream-fixes/series on pristine failed"; fail=1
 fi
 [ $fail = 0 ]

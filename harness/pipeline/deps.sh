@@ -7,6 +7,9 @@ set -eu
 PKGS="gcc-12 gcc-12-plugin-dev make flex bison bc libelf-dev libssl-dev ccache cpio xz-utils
 kmod rsync busybox-static linux-source-6.1 git python3-ply python3-git
 rt-tests trinity stress-ng $ARCH_PKGS"
+# `harness/pipeline/deps.sh series`: only what make patches needs (the base tarball, git),
+# so that taking the series needs neither root (once these are there) nor the test tools.
+[ "${1:-}" != series ] || PKGS="linux-source-6.1 xz-utils git"
 # `harness/pipeline/deps.sh bench`: also what make bench needs (the report's chart, CPU timing,
 # gdb and valgrind for the erase capture and replay).
 [ "${1:-}" != bench ] || PKGS="$PKGS python3-matplotlib time gdb valgrind"
@@ -58,8 +61,11 @@ for p in $PKGS; do
 done
 if [ -z "$missing" ]; then
 	echo "deps: all present"
-	guest_busybox
+	[ "${1:-}" = series ] || guest_busybox
 	exit 0
+fi
+if [ -n "$SUDO" ] && ! command -v sudo >/dev/null 2>&1; then
+	die "deps: missing:$missing; not root and no sudo: install them as root (apt-get install$missing)"
 fi
 echo "deps: installing:$missing"
 # A fresh machine/container has empty package lists: update once if install cannot find them.
@@ -70,4 +76,4 @@ $SUDO apt-get install -y -q --no-install-recommends $missing ||
 	echo "error: deps: could not install:$missing${unknown:+ (not in the apt sources:$unknown)}" >&2
 	exit 1
 }
-guest_busybox
+[ "${1:-}" = series ] || guest_busybox

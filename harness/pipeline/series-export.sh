@@ -6,7 +6,7 @@
 # paths, as the last commit leaves them. A patch writes a file whole when it adds it,
 # or when it is the first patch to touch a file this repo holds (our rewrite of an
 # upstream file, e.g. kernel/stackleak.c); later patches carry hunks for it.
-# Recipe (README "Changing the series"): make patches; edit and commit in
+# Recipe (docs/contributing.md; make series-open, make series-save): make patches; edit and commit in
 # build/series-wt (git rebase -i pristine works there); then this script; then
 # make check-series.
 set -eu

@@ -34,26 +34,37 @@ fi
 # unless CONFIG_TEST_STACKLEAK is set: the base tree's kernel is otherwise untouched.
 # The commit is made in a scratch index (no checkout) with fixed dates: the same
 # inputs give the same commit, and build/upstream moves only when it changes.
+# --upstream --fixes: the same, in build/upstream-fixes, with the patches of
+# patches/upstream-fixes/series applied first (the fixes for the base tree's STACKLEAK).
 if [ "${1:-}" = --upstream ]; then
-	U=$B/upstream
+	U=$B/upstream fixes=()
+	if [ "${2:-}" = --fixes ]; then
+		U=$B/upstream-fixes
+		mapfile -t fixes < <(upstream_fixes)
+		[ ${#fixes[@]} -gt 0 ] || die "patches/upstream-fixes/series lists no patch"
+	fi
 	[ -d "$U" ] || git -C "$L" worktree add -q --detach "$U" pristine
 	add=$(series_lines | awk '$0 ~ / lib\/test_stackleak\.c( |$)/ { print $1 }')
 	[ -n "$add" ] || die "no patch in patches/series introduces lib/test_stackleak.c"
 	T=$(mktemp -d)
 	cd "$L"
 	GIT_INDEX_FILE=$T/index git read-tree pristine
+	for f in ${fixes[@]+"${fixes[@]}"}; do
+		[ -f "$f" ] || die "patches/upstream-fixes/series lists $f, which does not exist"
+		GIT_INDEX_FILE=$T/index git apply --cached "$f" || die "$f does not apply to pristine"
+	done
 	GIT_INDEX_FILE=$T/index git apply --cached --include=lib/Kconfig.debug \
 		--include=lib/Makefile "$ROOT/patches/$add" ||
 		die "patches/$add: its lib/Kconfig.debug and lib/Makefile hunks do not apply to pristine"
 	blob=$(git hash-object -w "$ROOT/lib/test_stackleak.c")
 	GIT_INDEX_FILE=$T/index git update-index --add --cacheinfo "100644,$blob,lib/test_stackleak.c"
-	commit=$(echo "test only: lib/test_stackleak.c on the base tree" |
+	commit=$(echo "test only: lib/test_stackleak.c on the base tree${fixes:+ with patches/upstream-fixes}" |
 		git commit-tree "$(GIT_INDEX_FILE=$T/index git write-tree)" -p pristine)
 	rm -rf "$T"
 	if [ "$(git -C "$U" rev-parse HEAD)" != "$commit" ]; then
 		git -C "$U" checkout -q --detach "$commit"
 	fi
-	echo "tree: $U = pristine $(git rev-parse --short pristine) + test-only lib/test_stackleak.c"
+	echo "tree: $U = pristine $(git rev-parse --short pristine)${fixes:+ + ${#fixes[@]} upstream fix(es)} + test-only lib/test_stackleak.c"
 	exit 0
 fi
 

@@ -4,7 +4,7 @@
 # guest suite (LKDTM STACKLEAK_ERASING, the per-path and leak tests). Modules: none
 # (mod2noconfig), so the image boots from the initramfs alone; debug info off; what is
 # turned on: config/distro-full.config. Not in make test or CI: the build takes long
-# (README). In build/obj-distro-full, log build/qemu-distro-full.log.
+# (docs/debian.md). In build/obj-distro-full, log build/qemu-distro-full.log.
 set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
 export DISTRO=1 OBJ=$B/obj-distro-full LOG=$B/qemu-distro-full.log

@@ -1,0 +1,57 @@
+#!/bin/bash
+# The one source of the pass counts the README states: RESULTS.md, written from the last
+# runs' outputs in build/ (each dated by its file), and the README's two generated blocks
+# (results, upstream-fixes) copied from it. harness/host/results-test.sh fails when the
+# README and RESULTS.md disagree. Usage: harness/pipeline/results.sh (make results).
+set -eu
+. "$(dirname "$0")/../lib.sh"
+out=$ROOT/RESULTS.md
+day() { date -u -r "$1" +%F; }
+
+# What make test, test-distro, test-clang and test ARCH= leave: one line per configuration.
+rows=
+for f in "$B"/verdicts*.log; do
+	[ -f "$f" ] || continue
+	while IFS= read -r line; do
+		case $line in " "*|"") continue ;; esac
+		rows="$rows| ${line%%: *} | ${line#*: } | $(day "$f") |"$'\n'
+	done < "$f"
+done
+# check-bisect: every step's build and boot, per architecture.
+for f in "$B"/series-bisect/results*.log; do
+	[ -f "$f" ] || continue
+	head=$(head -n1 "$f")
+	pass=$(grep -c '^PASS:' "$f" || true) fail=$(grep -c '^FAIL:' "$f" || true)
+	what=$(sed -n 's/^# [0-9-]* STEPS=\(.*\) of \([0-9]*\) (\(.*\))$/\3, steps \1 of \2/p' <<< "$head" | sed 's/steps all of/all steps of/')
+	rows="$rows| check-bisect, $what | $pass passed, $fail failed (each step's build and boot) | ${head:2:10} |"$'\n'
+done
+[ -n "$rows" ] || die "no results in build/ yet: run make test (or make test-all)"
+table="| configuration | result | date |
+|---|---|---|
+$rows"
+fixes=
+[ -f "$B/upstream-fixes-table$ASUF.md" ] && fixes="Measured $(day "$B/upstream-fixes-table$ASUF.md") (\`make upstream-fixes\`): rounds of 200 in which the planted secret came back, the base tree's own STACKLEAK without and with the fixes, minimal x86-64 config, the random kstack offset on (crash test \`stackleak-plant-offset\`) and off:
+
+$(cat "$B/upstream-fixes-table$ASUF.md")"
+
+{
+	echo "# Results of the last runs"
+	echo
+	echo "Written by \`harness/pipeline/results.sh\` (\`make results\`) from the outputs in \`build/\`,"
+	echo "on the tree of commit $(git -C "$ROOT" rev-parse --short HEAD) (the run may be older: see each date)."
+	echo
+	printf '%s' "$table"
+	if [ -n "$fixes" ]; then echo; echo "## Fixes for the in-tree STACKLEAK"; echo; echo "$fixes"; fi
+} > "$out"
+
+# The README's blocks: the lines between "<!-- NAME: begin" and "<!-- NAME: end -->".
+fill() {
+	local name=$1 file=$2 body=$3
+	BODY=$body awk -v n="$name" '
+		$0 ~ "^<!-- " n ": begin" { print; print ENVIRON["BODY"]; skip = 1; next }
+		$0 ~ "^<!-- " n ": end" { skip = 0 }
+		!skip { print }' "$file" > "$file.tmp" && mv "$file.tmp" "$file"
+}
+fill results "$ROOT/README.md" "${table%$'\n'}"
+[ -z "$fixes" ] || fill upstream-fixes "$ROOT/README.md" "$fixes"
+echo "results: wrote ${out#"$ROOT"/} and the README's blocks"
