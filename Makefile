@@ -276,7 +276,7 @@ check-series: tree
 	@$(S) check-series $(T)/series-test.sh
 # Builds and boots (core guest tests) the tree after patch 1 and the final one, for ARCH=
 # (slow: not in `make test`); STEPS=all (or "1 2 3") for every step, BOOT=0 builds only.
-check-bisect: patches
+check-bisect: deps patches
 	@$(S) check-bisect $(T)/bisect.sh
 
 # Debian's complete amd64 configuration (modules off) with the series and STACKLEAK, booted

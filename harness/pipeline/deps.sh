@@ -54,7 +54,7 @@ guest_busybox() {
 	echo "deps: $GUEST_BUSYBOX: $(file -b "$GUEST_BUSYBOX" | cut -d, -f1-2)"
 }
 
-[ "$HARCH" = x86_64 ] || echo "deps: ARCH=$HARCH, its packages (harness/arch/$HARCH/arch.sh):" $ARCH_PKGS
+[ "$HARCH" = x86_64 ] || [ "${1:-}" = series ] || echo "deps: ARCH=$HARCH, its packages (harness/arch/$HARCH/arch.sh):" $ARCH_PKGS
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing="$missing $p"
