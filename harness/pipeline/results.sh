@@ -1,6 +1,6 @@
 #!/bin/bash
 # The one source of the pass counts the README states: RESULTS.md, written from the last
-# runs' outputs in build/ (each dated by its file), and the README's two generated blocks
+# runs' outputs in build/ (each dated by its file; older lines kept for what build/ lacks), and the README's two generated blocks
 # (results, upstream-fixes) copied from it. harness/host/results-test.sh fails when the
 # README and RESULTS.md disagree. Usage: harness/pipeline/results.sh (make results).
 set -eu
@@ -25,6 +25,14 @@ for f in "$B"/series-bisect/results*.log; do
 	what=$(sed -n 's/^# [0-9-]* STEPS=\(.*\) of \([0-9]*\) (\(.*\))$/\3, steps \1 of \2/p' <<< "$head" | sed 's/steps all of/all steps of/')
 	rows="$rows| check-bisect, $what | $pass passed, $fail failed (each step's build and boot) | ${head:2:10} |"$'\n'
 done
+# A configuration with no output in build/ (a new machine, a run not repeated) keeps the
+# line, and the date, RESULTS.md already has for it.
+if [ -f "$out" ]; then
+	while IFS= read -r line; do
+		conf=${line#| } conf=${conf%% | *}
+		grep -qF "| $conf | " <<< "$rows" || rows="$rows$line"$'\n'
+	done < <(sed -n '/^| configuration |/,/^$/{/^| configuration |/d;/^|---/d;/^|/p}' "$out")
+fi
 [ -n "$rows" ] || die "no results in build/ yet: run make test (or make test-all)"
 table="| configuration | result | date |
 |---|---|---|
@@ -33,6 +41,7 @@ fixes=
 [ -f "$B/upstream-fixes-table$ASUF.md" ] && fixes="Measured $(day "$B/upstream-fixes-table$ASUF.md") (\`make upstream-fixes\`): rounds of 200 in which the planted secret came back, the base tree's own STACKLEAK without and with the fixes, minimal x86-64 config, the random kstack offset on (crash test \`stackleak-plant-offset\`) and off:
 
 $(cat "$B/upstream-fixes-table$ASUF.md")"
+[ -n "$fixes" ] || [ ! -f "$out" ] || fixes=$(sed -n '/^## Fixes for the in-tree STACKLEAK$/,${//d;p}' "$out" | sed '/./,$!d')
 
 {
 	echo "# Results of the last runs"
