@@ -3,7 +3,7 @@
 # ARCH= (default x86_64): configure and build it with the harness's config fragments, then
 # boot it in QEMU and run the core guest tests (STACKLEAK_ERASING on every CPU, every exit
 # path, the negative control: BISECT_TESTS, default 10,15,40; BOOT=0 builds only).
-# Usage: harness/host/bisect.sh            -> after patch 1 (the runtime) and after the last one
+# Usage: harness/host/bisect.sh            -> after patch 1 and after the last one
 #        STEPS="1 2 3" harness/host/bisect.sh, STEPS=all harness/host/bisect.sh -> those steps
 #        PATCHDIR=dir: take the patches from dir instead of build/patches (make patches)
 #        IMAGES=dir: keep each step's kernel image in dir/step-N/ (make bench-steps)
