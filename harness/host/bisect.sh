@@ -61,7 +61,9 @@ cd "$W"
 # Every PASS/FAIL line also goes to results[-ARCH].log, with the steps' range and date
 # (harness/pipeline/results.sh reads it).
 RES=${BISECT_RESULTS:-$D/results$ASUF.log}
+mkdir -p "$(dirname "$RES")"
 echo "# $(date -u +%F) STEPS=$ASKED of $n ($HARCH)" > "$RES"
+t0=$(date +%s)
 say() { echo "$*"; echo "$*" >> "$RES"; }
 fail=0
 for k in $STEPS; do
@@ -141,4 +143,5 @@ for k in $STEPS; do
 		fail=1
 	fi
 done
+echo "# done in $(( $(date +%s) - t0 ))s" >> "$RES"
 [ $fail = 0 ]

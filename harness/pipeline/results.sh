@@ -23,7 +23,8 @@ for f in "$B"/series-bisect/results*.log; do
 	head=$(head -n1 "$f")
 	pass=$(grep -c '^PASS:' "$f" || true) fail=$(grep -c '^FAIL:' "$f" || true)
 	what=$(sed -n 's/^# [0-9-]* STEPS=\(.*\) of \([0-9]*\) (\(.*\))$/\3, steps \1 of \2/p' <<< "$head" | sed 's/steps all of/all steps of/')
-	rows="$rows| check-bisect, $what | $pass passed, $fail failed (each step's build and boot) | ${head:2:10} |"$'\n'
+	took=$(sed -n 's/^# done in \([0-9]*\)s$/, the run took \1 s/p' "$f")
+	rows="$rows| check-bisect, $what | $pass passed, $fail failed (each step's build and boot$took) | ${head:2:10} |"$'\n'
 done
 # A configuration with no output in build/ (a new machine, a run not repeated) keeps the
 # line, and the date, RESULTS.md already has for it.
