@@ -2,7 +2,7 @@
 # Where each operation's guest instructions go (make bench, step bench-profile; with ARCH=,
 # that architecture's kernels): one boot per kernel of the minimal set under -icount with a TCG plugin (harness/bench/tbcount.c) that
 # counts every translation block's executions and starts a new file each time the kernel's
-# stack_erasing_sysctl() runs, that is, between the guest's timed runs (harness/guest/bench/
+# kernel.stack_erasing handler runs, that is, between the guest's timed runs (harness/guest/bench/
 # run.sh with benchreps=1: each operation once, `sysbench onoff`, erasing on and off in turns).
 # harness/bench/profile.py charges the instructions to functions (System.map): rows of
 # build/bench/results.tsv with clock "profile", op "erase:OP", "track:OP" and "other:OP"
@@ -24,8 +24,10 @@ for k in ${PROFILE_KERNELS:-upstream ours}; do
 	bench_kernel minimal "$k"
 	[ -f "$OBJ/$KIMAGE" ] || die "no kernel for minimal/$k in $OBJ: run harness/bench/build.sh"
 	cp "$OBJ/System.map" "$W/$k.map"
-	mark=$(awk '$3 == "stack_erasing_sysctl" { print $1 }' "$OBJ/System.map")
-	[ -n "$mark" ] || die "minimal/$k has no stack_erasing_sysctl in $OBJ/System.map"
+	# The kernel.stack_erasing handler: upstream's name, then the series'.
+	mark=$(awk '$3 == "stack_erasing_sysctl" || $3 == "stackleak_erasing_handler" { print $1; exit }' \
+		"$OBJ/System.map")
+	[ -n "$mark" ] || die "minimal/$k has no kernel.stack_erasing handler in $OBJ/System.map"
 	echo "profile: minimal/$k, the operations $OPS"
 	KERNEL=$OBJ/$KIMAGE LOG=$W/$k.log SMP=1 BOOT_TIMEOUT=${BENCH_TIMEOUT:-1200} \
 		QEMU_EXTRA="-icount shift=0,sleep=off -plugin $W/tbcount.so,mark=$mark,out=$W/$k" \

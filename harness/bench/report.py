@@ -18,7 +18,7 @@ OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "build/bench")
 KERNELS = ["none", "upstream", "ours", "ours+leak-check", "zero-init", "ours+zero-init", "clang",
            "none-offset-off", "upstream-offset-off", "ours-offset-off"]
 OFF = "-offset-off"   # the same kernel booted with randomize_kstack_offset=off
-# What erase.S costs with erasing off (patch 0027): the call, the flag's compare, the
+# What erase.S costs with erasing off: the call, the flag's compare, the
 # branch and the RET. The on/off difference subtracts it from every erase.
 ERASE_OFF_INSNS = 4
 

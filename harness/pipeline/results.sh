@@ -30,8 +30,10 @@ done
 # line, and the date, RESULTS.md already has for it.
 if [ -f "$out" ]; then
 	while IFS= read -r line; do
-		conf=${line#| } conf=${conf%% | *}
-		grep -qF "| $conf | " <<< "$rows" || rows="$rows$line"$'\n'
+		conf=${line#| } conf="${conf%% | *} | "
+		# A bisect line is superseded by any newer one of its architecture.
+		case $conf in "check-bisect, "*) conf=${conf#check-bisect, } conf="check-bisect, ${conf%%,*}," ;; esac
+		grep -qF "| $conf" <<< "$rows" || rows="$rows$line"$'\n'
 	done < <(sed -n '/^| configuration |/,/^$/{/^| configuration |/d;/^|---/d;/^|/p}' "$out")
 fi
 [ -n "$rows" ] || die "no results in build/ yet: run make test (or make test-all)"
