@@ -1,8 +1,9 @@
 #!/bin/bash
 # The one source of the pass counts the README states: RESULTS.md, written from the last
-# runs' outputs in build/ (each dated by its file; older lines kept for what build/ lacks), and the README's two generated blocks
-# (results, upstream-fixes) copied from it. harness/host/results-test.sh fails when the
-# README and RESULTS.md disagree. Usage: harness/pipeline/results.sh (make results).
+# runs' outputs in build/ (each dated by its file; older lines kept for what build/ lacks),
+# and the README's two generated blocks (results, upstream-fixes) copied from it.
+# harness/host/results-test.sh fails when the README and RESULTS.md disagree.
+# Usage: harness/pipeline/results.sh (make results).
 set -eu
 . "$(dirname "$0")/../lib.sh"
 out=$ROOT/RESULTS.md
