@@ -61,19 +61,21 @@ $(error make bench is not supported with ARCH=$(HARCH): $(call arch_no,NO_BENCH)
 endif
 endif
 ifeq ($(UPSTREAM),1)
+# With DISTRO=1, Debian's options on top (the bench's distro/upstream[-fixes] kernels).
+UD := $(if $(filter 1,$(DISTRO)),-distro)
 ifeq ($(FIXES),1)
 # `make UPSTREAM=1 FIXES=1 ...`: the base tree with patches/upstream-fixes/ applied.
 export SRC := build/upstream-fixes
-export OBJ := build/obj$(A)-upstream-fixes
-export LOG := build/qemu$(A)-upstream-fixes.log
+export OBJ := build/obj$(A)-upstream-fixes$(UD)
+export LOG := build/qemu$(A)-upstream-fixes$(UD).log
 TREE_ARGS := --upstream --fixes
 else
 export SRC := build/upstream
-export OBJ := build/obj$(A)-upstream
-export LOG := build/qemu$(A)-upstream.log
+export OBJ := build/obj$(A)-upstream$(UD)
+export LOG := build/qemu$(A)-upstream$(UD).log
 TREE_ARGS := --upstream
 endif
-export FRAGS := minimal upstream plant
+export FRAGS := minimal upstream plant$(if $(UD), distro)
 else
 TREE_DEPS := patches
 endif
@@ -99,11 +101,10 @@ endif
 # as Debian's kernel boots on an Intel CPU (harness/lib.sh), in build/obj-distro, log
 # build/qemu-distro.log; with CLANG=1 build/obj-clang-distro, build/qemu-clang-distro.log.
 # No leak detector: it needs INIT_STACK_NONE, and Debian zero-initialises the stack.
+# With UPSTREAM=1 (set above): the base tree on Debian's options, build/obj-upstream-distro.
 ifeq ($(DISTRO),1)
-ifeq ($(UPSTREAM),1)
-$(error DISTRO=1 is our series on Debian's options: no UPSTREAM=1 for it (make bench has both))
-endif
 export DISTRO
+ifneq ($(UPSTREAM),1)
 ifeq ($(CLANG),1)
 export OBJ := build/obj-clang-distro
 export LOG := build/qemu-clang-distro.log
@@ -112,6 +113,7 @@ else
 export OBJ := build/obj-distro
 export LOG := build/qemu-distro.log
 export FRAGS := minimal stackleak plant distro
+endif
 endif
 endif
 LOG ?= build/qemu$(A).log
@@ -246,6 +248,7 @@ test-all:
 	$(MAKE) --no-print-directory test ARCH=arm64 || rc=1; \
 	$(MAKE) --no-print-directory test ARCH=i386 || rc=1; \
 	$(MAKE) --no-print-directory upstream-fixes || rc=1; \
+	$(MAKE) --no-print-directory upstream-fixes DISTRO=1 || rc=1; \
 	STEPS=all $(MAKE) --no-print-directory check-bisect || rc=1; \
 	STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=arm64 || rc=1; \
 	STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=i386 || rc=1; \
@@ -253,7 +256,8 @@ test-all:
 	exit $$rc
 
 # The fixes for the base tree's own STACKLEAK (patches/upstream-fixes/): the base tree
-# without and with them, each booted with the plant tests under the random kstack offset.
+# without and with them, each booted with the plant tests under the random kstack offset;
+# DISTRO=1: both on Debian's options (two kernels of about 20 minutes cold).
 upstream-fixes: initramfs
 	@$(MAKE) --no-print-directory UPSTREAM=1 build
 	@$(MAKE) --no-print-directory UPSTREAM=1 FIXES=1 build
@@ -297,6 +301,7 @@ test-configs: tree initramfs
 # throughput and the replay are x86-64 host-side steps.
 bench: tree initramfs
 	@$(MAKE) --no-print-directory UPSTREAM=1 tree
+	@$(MAKE) --no-print-directory UPSTREAM=1 FIXES=1 tree
 	@$(S) bench-deps $(P)/deps.sh bench
 	@$(S) bench-build $(BN)/build.sh
 	@$(S) bench-static $(BN)/static.sh

@@ -21,7 +21,7 @@ BENCH_KERNELS_REALISTIC=${BENCH_KERNELS_REALISTIC:-"none upstream ours"}
 # KERNEL-offset-off: the same kernel booted with randomize_kstack_offset=off (Debian's
 # default is on), to show what the random offset does to each erase's cost and coverage;
 # KERNEL-offset-on likewise with it on (the minimal config's default is off).
-BENCH_KERNELS_DISTRO=${BENCH_KERNELS_DISTRO:-"none upstream ours clang none-offset-off upstream-offset-off ours-offset-off"}
+BENCH_KERNELS_DISTRO=${BENCH_KERNELS_DISTRO:-"none upstream upstream-fixes ours clang none-offset-off upstream-offset-off ours-offset-off"}
 # bench_kernels SET: the kernels measured in that set.
 bench_kernels() {
 	case $1 in
@@ -71,7 +71,9 @@ bench_kernel() {
 		case $k in
 		ours) FRAGS="minimal stackleak plant distro" OBJ=$B/obj-distro ;;
 		clang) FRAGS="$FRAGS distro distro-clang" OBJ=$B/obj-clang-distro ;;
-		none | upstream | upstream-fixes) FRAGS="$FRAGS distro" OBJ=$BOUT/obj-$set-$k ;;
+		# The kernels make UPSTREAM=1 [FIXES=1] DISTRO=1 builds (make upstream-fixes DISTRO=1).
+		upstream | upstream-fixes) FRAGS="$FRAGS distro" OBJ=$B/obj$ASUF-$k-distro ;;
+		none) FRAGS="$FRAGS distro" OBJ=$BOUT/obj-$set-$k ;;
 		*) die "bench kernel '$k' is not in the distro set (none upstream upstream-fixes ours clang)" ;;
 		esac ;;
 	*) die "unknown bench set '$set' (known: minimal realistic distro)" ;;

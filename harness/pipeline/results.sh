@@ -1,7 +1,7 @@
 #!/bin/bash
 # The one source of the pass counts the README states: RESULTS.md, written from the last
 # runs' outputs in build/ (each dated by its file; older lines kept for what build/ lacks),
-# and the README's two generated blocks (results, upstream-fixes) copied from it.
+# and the README's generated blocks (results, upstream-fixes, upstream-fixes-distro) copied from it.
 # harness/host/results-test.sh fails when the README and RESULTS.md disagree.
 # Usage: harness/pipeline/results.sh (make results).
 set -eu
@@ -45,7 +45,17 @@ fixes=
 [ -f "$B/upstream-fixes-table$ASUF.md" ] && fixes="Measured $(day "$B/upstream-fixes-table$ASUF.md") (\`make upstream-fixes\`): rounds of 200 in which the planted secret came back, the base tree's own STACKLEAK without and with the fixes, minimal x86-64 config, the random kstack offset on (crash test \`stackleak-plant-offset\`) and off:
 
 $(cat "$B/upstream-fixes-table$ASUF.md")"
-[ -n "$fixes" ] || [ ! -f "$out" ] || fixes=$(sed -n '/^## Fixes for the in-tree STACKLEAK$/,${//d;p}' "$out" | sed '/./,$!d')
+# section TITLE: that section of RESULTS.md, for a table build/ lacks.
+section() {
+	[ ! -f "$out" ] || awk -v t="## $1" '$0 == t { on = 1; next } /^## / { on = 0 } on' "$out" |
+		sed '/./,$!d'
+}
+[ -n "$fixes" ] || fixes=$(section "Fixes for the in-tree STACKLEAK")
+DT=$B/upstream-fixes-table$ASUF-distro.md
+fixes_distro=$(section "Fixes for the in-tree STACKLEAK, Debian's options")
+[ ! -f "$DT" ] || fixes_distro="Measured $(day "$DT") (\`make upstream-fixes DISTRO=1\`): the same, on Debian's options, booted as Debian's kernel boots on an Intel CPU (x32 on; \`-\`: 32-bit SYSCALL, an AMD instruction, does not exist there):
+
+$(cat "$DT")"
 
 {
 	echo "# Results of the last runs"
@@ -55,6 +65,9 @@ $(cat "$B/upstream-fixes-table$ASUF.md")"
 	echo
 	printf '%s' "$table"
 	if [ -n "$fixes" ]; then echo; echo "## Fixes for the in-tree STACKLEAK"; echo; echo "$fixes"; fi
+	if [ -n "$fixes_distro" ]; then
+		echo; echo "## Fixes for the in-tree STACKLEAK, Debian's options"; echo; echo "$fixes_distro"
+	fi
 } > "$out"
 
 # The README's blocks: the lines between "<!-- NAME: begin" and "<!-- NAME: end -->".
@@ -67,4 +80,5 @@ fill() {
 }
 fill results "$ROOT/README.md" "${table%$'\n'}"
 [ -z "$fixes" ] || fill upstream-fixes "$ROOT/README.md" "$fixes"
+[ -z "$fixes_distro" ] || fill upstream-fixes-distro "$ROOT/README.md" "$fixes_distro"
 echo "results: wrote ${out#"$ROOT"/} and the README's blocks"

@@ -12,6 +12,9 @@
 # another ARCH=, build/crash-results-ARCH.log and build/qemu-crash-ARCH-NAME.log.
 #   crash-tests.sh [NAME...]           boot and judge these tests (default: all)
 #   crash-tests.sh --judge NAME LOG    judge one existing log, no boot, no results file
+# A test whose expect file has "retry RE" lines boots again, up to twice, when a FAIL's log
+# matches one of them (a disturbance the test cannot exclude, said there); the result
+# names every retried boot and its matching line, and keeps its log as LOG.N.
 # CRASH_TIMEOUT (default 90 s) bounds each boot. A test the kernel's LKDTM lacks
 # ("CRASHTEST-SKIP" from the guest) is a SKIP only with UPSTREAM=1, else a FAIL.
 set -eu
@@ -59,7 +62,7 @@ judge() {
 			if [ -n "$line" ]; then bad="$bad, forbidden /$re/: $line"; fi ;;
 		xfail)
 			if [ -z "$xfail" ]; then xfail=$(first "$re" "$clean"); fi ;;
-		append | skip) ;;	# boot options, used by the loop below; skip: above
+		append | skip | retry) ;;	# used by the loop below; skip: above
 		absent)
 			line=$(first "$re" "$clean")
 			if [ -n "$line" ]; then missing="$missing, unexpected /$re/: $line"; fi ;;
@@ -106,14 +109,29 @@ for name in "${names[@]}"; do
 		continue
 	fi
 	echo "--- crash/$name: own boot, log $log"
-	rm -f "$log"
+	rm -f "$log" "$log".[12]
 	# Its exit status is not the verdict (a panic is expected for some): the log is.
-	append=
+	append= retries=()
 	exp=$(expect_file "$name")
-	if [ -f "$exp" ]; then append=$(sed -n 's/^append //p' "$exp" | tr '\n' ' '); fi
-	EXTRA_APPEND="crashtest=$name $append" LOG=$log BOOT_TIMEOUT=${CRASH_TIMEOUT:-90} \
-		"$H/pipeline/boot.sh" || true
-	res=$(judge "$name" "$log")
+	if [ -f "$exp" ]; then
+		append=$(sed -n 's/^append //p' "$exp" | tr '\n' ' ')
+		mapfile -t retries < <(sed -n 's/^retry //p' "$exp")
+	fi
+	retried=
+	for try in 1 2 3; do
+		EXTRA_APPEND="crashtest=$name $append" LOG=$log BOOT_TIMEOUT=${CRASH_TIMEOUT:-90} \
+			"$H/pipeline/boot.sh" || true
+		res=$(judge "$name" "$log")
+		why=
+		case $res in
+		FAIL*) for re in "${retries[@]}"; do [ -n "$why" ] || why=$(first "$re" "$log"); done ;;
+		esac
+		[ -n "$why" ] && [ $try -lt 3 ] || break
+		echo "--- crash/$name: boot $try: $why: retrying (its log: $log.$try)"
+		mv "$log" "$log.$try"
+		retried="$retried; boot $try retried: ${why#dmesg: }"
+	done
+	[ -z "$retried" ] || res="$res (${retried#; })"
 	echo "RESULT: crash/$name $res" | tee -a "$OUT"
 	case $res in
 	FAIL*)
