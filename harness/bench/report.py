@@ -15,8 +15,8 @@ from collections import defaultdict
 from pathlib import Path
 
 OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "build/bench")
-KERNELS = ["none", "upstream", "ours", "ours+leak-check", "zero-init", "ours+zero-init", "clang",
-           "none-offset-off", "upstream-offset-off", "ours-offset-off"]
+KERNELS = ["none", "upstream", "upstream-fixes", "ours", "ours+leak-check", "zero-init",
+           "ours+zero-init", "clang", "none-offset-off", "upstream-offset-off", "ours-offset-off"]
 OFF = "-offset-off"   # the same kernel booted with randomize_kstack_offset=off
 # What erase.S costs with erasing off: the call, the flag's compare, the
 # branch and the RET. The on/off difference subtracts it from every erase.
@@ -180,7 +180,7 @@ def profile_table():
     return out + [""]
 
 
-def per_boot_table(s, c, byboot, erasers, others, units):
+def per_boot_table(s, c, byboot, erasers, pairs, units):
     """The erase cost boot by boot (on minus off in one boot), so its spread shows: a
     difference of medians over all boots hides how much it moves from boot to boot."""
     def costs(k, op):
@@ -199,15 +199,15 @@ def per_boot_table(s, c, byboot, erasers, others, units):
     out = [f"Erase cost boot by boot ({s}, {c}): erasing on minus off within each boot, "
            f"median [min–max] over the {nb} boots; the ratio pairs the boots of the same round:", "",
            "| operation | " + " | ".join(f"erase cost {k}" for k in erasers) +
-           "".join(f" | {k} / {peer(k, 'upstream')}" for k in others) + " |",
-           "|---" * (1 + len(erasers) + len(others)) + "|"]
+           "".join(f" | {a} / {b}" for a, b in pairs) + " |",
+           "|---" * (1 + len(erasers) + len(pairs)) + "|"]
     for op in OPS:
         cost = {k: costs(k, op) for k in erasers}
         if not any(cost.values()):
             continue
         cells = [cell(list(cost[k].values()), units.get(op, "")) for k in erasers]
-        for k in others:
-            up = cost[peer(k, "upstream")]
+        for k, b in pairs:
+            up = cost[b]
             ratios = [cost[k][r] / up[r] for r in cost[k] if up.get(r)]
             cells.append("–" if not ratios else
                          f"{statistics.median(ratios):.2f} [{min(ratios):.2f}–{max(ratios):.2f}]")
@@ -311,13 +311,19 @@ def main():
             # Erase costs of the kernels that can switch erasing off, against upstream's.
             erasers = [k for k in KERNELS if k.split("-")[0] in ("upstream", "ours", "clang")
                        and any(key[:4] == (s, c, k, "off") for key in res)]
-            others = [k for k in erasers if not k.startswith("upstream") and peer(k, "upstream") in erasers]
+            # Ratios: each erase against upstream's booted the same way; with the fixes
+            # (patches/upstream-fixes/) measured, what they cost and ours against them too.
+            pairs = [(k, peer(k, "upstream")) for k in erasers
+                     if not k.startswith("upstream") and peer(k, "upstream") in erasers]
+            if "upstream-fixes" in erasers:
+                pairs = [("upstream-fixes", "upstream")] + pairs + \
+                        [(k, "upstream-fixes") for k in ("ours", "clang") if k in erasers]
             present = [k for k in KERNELS if not k.startswith("none")
                        and any(key[:3] == (s, c, k) for key in res)]
             md.append("| operation | " + " | ".join(f"{k} vs {peer(k, 'none')}" for k in present) + " | " +
                       " | ".join(f"erase cost {k}" for k in erasers) +
-                      "".join(f" | {k} / {peer(k, 'upstream')}" for k in others) + " |")
-            md.append("|---" * (1 + len(present) + len(erasers) + len(others)) + "|")
+                      "".join(f" | {a} / {b}" for a, b in pairs) + " |")
+            md.append("|---" * (1 + len(present) + len(erasers) + len(pairs)) + "|")
             for op in OPS:
                 if base(s, c, "none", op) is None:
                     continue
@@ -332,15 +338,15 @@ def main():
                 u = units.get(op, "")
                 cells += ["–" if cost[k] is None else fmt(cost[k], u) if cost[k] >= 0 else f"{cost[k]:.3g}"
                           for k in erasers]
-                for k in others:
-                    up = cost[peer(k, "upstream")]
+                for k, b in pairs:
+                    up = cost[b]
                     cells.append(f"{cost[k] / up:.2f}" if cost[k] is not None and up else "–")
                 md.append(f"| {OP_TITLE[op]} | " + " | ".join(cells) + " |")
                 if c == "icount":
                     chart[(s, op)] = {k: base(s, c, k, op) / base(s, c, peer(k, "none"), op)
                                       for k in KERNELS if base(s, c, k, op) and base(s, c, peer(k, "none"), op)}
             md.append("")
-            md += per_boot_table(s, c, byboot, erasers, others, units)
+            md += per_boot_table(s, c, byboot, erasers, pairs, units)
             md += leak_table(s)
             if c == "icount":
                 md += replay_table(s, med)

@@ -125,13 +125,24 @@ result(len(checked) == len(core) and not bad, "cover-letter-cost",
        f"{len(checked)} figures equal BENCHMARKS.md's core table" if not bad and len(checked) == len(core)
        else "; ".join(bad) or f"{len(checked)} of {len(core)} operations quoted")
 
-# docs/debian.md quotes the distro set's range, when BENCHMARKS.md has that summary.
-d = table_after(bench, "On Debian's options, the erase's cost")
+# The distro set's ranges, where BENCHMARKS.md has that summary: docs/debian.md, README's
+# cost row and BENCHMARKS.md's own text quote them.
+dh, d = table_with_header(bench, "On Debian's options, the erase's cost")
 if d:
-    rs = sorted(row[3] for row in d)
-    m = re.search(r"ours costs ([0-9.]+)-([0-9.]+)x upstream's erase", (root / "docs/debian.md").read_text())
-    result(bool(m) and (m.group(1), m.group(2)) == (rs[0], rs[-1]), "debian-cost",
-           f"docs/debian.md says {m.group(1)}-{m.group(2)}x, BENCHMARKS.md's distro summary {rs[0]}-{rs[-1]}x"
-           if m else "docs/debian.md has no 'ours costs A-Bx upstream's erase'")
+    def span(col):
+        v = sorted(row[dh.index(col)] for row in d)
+        return f"{v[0]}-{v[-1]}"
+    up, fixed = span("ours / upstream"), span("ours / upstream-fixes")
+    for name, text, pattern in [
+        ("debian-cost", (root / "docs/debian.md").read_text(),
+         r"ours costs ([0-9.]+-[0-9.]+)x upstream's erase.*?([0-9.]+-[0-9.]+)x of upstream with"),
+        ("readme-distro-cost", readme, r"Debian's options: ([0-9.]+-[0-9.]+)x \(([0-9.]+-[0-9.]+)x against"),
+        ("benchmarks-distro-text", bench, r"()ours\s+costs ([0-9.]+-[0-9.]+)x of it"),
+    ]:
+        m = re.search(pattern, text, re.S)
+        want = (up, fixed) if m and m.group(1) else ("", fixed)
+        result(bool(m) and m.groups() == want, name,
+               f"quotes {'/'.join(g for g in m.groups() if g)}x, the distro summary gives {'/'.join(g for g in want if g)}x"
+               if m else f"no figures matching /{pattern}/")
 sys.exit(1 if fails else 0)
 EOF
