@@ -4,8 +4,8 @@
 # per entry and shape, then the negative control) on the base tree as it is (make UPSTREAM=1,
 # build/obj-upstream) and with the fixes (make UPSTREAM=1 FIXES=1, build/obj-upstream-fixes);
 # with DISTRO=1 both on Debian's options (build/obj-upstream[-fixes]-distro), booted as
-# make DISTRO=1 boots. Also boots both with the offset off (guest test 60 only). Prints the rounds that leaked
-# per entry and setting, before and after, and three results:
+# make DISTRO=1 boots. Also boots both with the offset off (guest test 60 only). Prints
+# the rounds that leaked per entry and setting, before and after, and three results:
 #   upstream-gap-seen  the unfixed tree leaks through some entry (else the test cannot show
 #                      that the fixes matter);
 #   upstream-fixed     the fixed tree passes the whole crash test (no leak on any entry,
@@ -20,7 +20,7 @@ OUT=$B/upstream-fixes-results$ASUF$D.log
 : > "$OUT"
 result() { echo "RESULT: upstream-fixes/$*" | tee -a "$OUT"; }
 
-# The crash test on one tree; its serial log is build/qemu-crash-upstream[-fixes][-distro]-NAME.log.
+# The crash test on one tree; its log: build/qemu-crash-upstream[-fixes][-distro]-NAME.log.
 for v in upstream upstream-fixes; do
 	fixes=; [ $v = upstream ] || fixes=1
 	obj=$B/obj$ASUF-$v$D
