@@ -106,6 +106,13 @@ result(bool(m) and (m.group(1), m.group(2)) == (lo, hi), "readme-cost",
        f"README's cost row says {m.group(1)}-{m.group(2)}x, BENCHMARKS.md's core table gives {lo}-{hi}x"
        if m else "README's cost row has no 'our erase costs A-Bx ... (the core)'")
 
+# The replay's range: BENCHMARKS.md's text, quoted by README's cost row.
+m = re.search(r"upstream's erase logic: ([0-9.]+)x \([^)]*\) to ([0-9.]+)x", bench)
+r = re.search(r"([0-9.]+)-([0-9.]+)x in TSC ticks", readme)
+result(bool(m and r) and m.groups() == r.groups(), "readme-replay",
+       f"README says {'-'.join(r.groups())}x, BENCHMARKS.md {'-'.join(m.groups())}x" if m and r
+       else "no replay range in BENCHMARKS.md or README's cost row")
+
 # The cover letter: every "Rx (OP, N against M" and the ratios listed by operation name.
 cover = re.sub(r"\s+", " ", (root / "patches/cover-letter.txt").read_text())
 names = {"a pipe round trip": "pipe round trip", "getppid": "getppid", "stat": "stat",
