@@ -85,6 +85,9 @@ kmake() {
 		CC="$KCC" HOSTCC="$KHOSTCC" "$@"
 }
 die() { echo "error: $*" >&2; exit 1; }
+# md_section FILE TITLE: the text under the heading "## TITLE" of a markdown FILE, up to
+# the next "## " heading, without its leading blank lines.
+md_section() { awk -v t="## $2" '$0 == t { p = 1; next } /^## / { p = 0 } p' "$1" | sed '/./,$!d'; }
 # frag_files FRAG...: the Kconfig fragment files, in order. An absolute path is a file;
 # a name N (e.g. minimal, bench/none) is harness/config/N.config, followed by harness/arch/$HARCH/N.config if present
 # (the architecture's part of it, e.g. the serial console of the minimal config).

@@ -21,20 +21,27 @@ def result(ok, name, why):
     fails += not ok
 
 
-def table_after(text, marker):
-    """Rows (lists of cells) of the first markdown table after the line starting with marker."""
+def table(text, marker):
+    """(header, rows) of the first markdown table at or after the line starting with
+    marker, as lists of cells; (None, None) when there is no such line."""
     lines = text.splitlines()
     start = next((i for i, l in enumerate(lines) if l.startswith(marker)), None)
     if start is None:
-        return None
+        return None, None
     rows = []
-    for l in lines[start + (0 if lines[start].startswith("|") else 1):]:
+    for l in lines[start:]:
         if l.startswith("|"):
             if not l.startswith("|---"):
                 rows.append([c.strip() for c in l.strip("|").split("|")])
         elif rows:
             break
-    return rows[1:]  # without the header
+    return (rows[0], rows[1:]) if rows else (None, None)
+
+
+def span(header, rows, col):
+    """"LO-HI": the smallest and largest cell of column col."""
+    v = sorted(row[header.index(col)] for row in rows)
+    return f"{v[0]}-{v[-1]}"
 
 
 def num(cell):
@@ -53,16 +60,6 @@ def ratio(a, b):
 # Each summary table against the report's boot-by-boot table of the same set: a column
 # "K" ("K (what it is)") is that table's "erase cost K", a column "A / B" its ratio column;
 # each cell is the median there.
-def table_with_header(text, marker):
-    rows = table_after(text, marker)
-    if rows is None:
-        return None, None
-    lines = text.splitlines()
-    start = next(i for i, l in enumerate(lines) if l.startswith(marker))
-    head = next(l for l in lines[start:] if l.startswith("|"))
-    return [c.strip() for c in head.strip("|").split("|")], rows
-
-
 # The report's table is looked up in its own section of BENCHMARKS.md (arm64's report has
 # the same table titles as x86-64's minimal one).
 for setname, summary, section, report in [
@@ -73,8 +70,8 @@ for setname, summary, section, report in [
     ("arm64", "On arm64, the erase's cost", "## Full report of the arm64 run",
      "Erase cost boot by boot (minimal, icount)"),
 ]:
-    sh, s = table_with_header(bench, summary)
-    rh, r = table_with_header(bench[bench.find(section):] if section in bench else "", report)
+    sh, s = table(bench, summary)
+    rh, r = table(bench[bench.find(section):] if section in bench else "", report)
     if s is None and setname != "minimal":
         continue
     if not s or not r:
@@ -93,9 +90,8 @@ for setname, summary, section, report in [
            f"{len(s)} rows equal the report's medians" if not bad else "differs from the report: " + ", ".join(bad))
 
 # The core's cost (the bench-steps table: the tree after the core patch against upstream).
-steps = table_after(bench, "| operation | upstream | step-")
-hdr = next(l for l in bench.splitlines() if l.startswith("| operation | upstream | step-"))
-core_col = next(i for i, c in enumerate(hdr.strip("|").split("|")) if "the core" in c)
+hdr, steps = table(bench, "| operation | upstream | step-")
+core_col = next(i for i, c in enumerate(hdr) if "the core" in c)
 core = {row[0]: (row[core_col], row[1], ratio(row[core_col], row[1])) for row in steps}
 ratios = sorted(v[2] for v in core.values())
 lo, hi = ratios[0], ratios[-1]
@@ -139,12 +135,9 @@ result(len(checked) == len(core) and not bad, "cover-letter-cost",
 
 # The distro set's ranges, where BENCHMARKS.md has that summary: docs/debian.md, README's
 # cost row and BENCHMARKS.md's own text quote them.
-dh, d = table_with_header(bench, "On Debian's options, the erase's cost")
+dh, d = table(bench, "On Debian's options, the erase's cost")
 if d:
-    def span(col):
-        v = sorted(row[dh.index(col)] for row in d)
-        return f"{v[0]}-{v[-1]}"
-    up, fixed = span("ours / upstream"), span("ours / upstream-fixes")
+    up, fixed = span(dh, d, "ours / upstream"), span(dh, d, "ours / upstream-fixes")
     for name, text, pattern, want in [
         ("debian-cost", (root / "docs/debian.md").read_text(),
          r"ours costs ([0-9.]+-[0-9.]+)x upstream's erase.*?([0-9.]+-[0-9.]+)x of upstream with", (up, fixed)),
@@ -157,12 +150,12 @@ if d:
                f"quotes {'/'.join(m.groups())}x, the distro summary gives {'/'.join(want)}x"
                if m else f"no figures matching /{pattern}/")
 # arm64's range, quoted in README's cost row.
-ah, a = table_with_header(bench, "On arm64, the erase's cost")
+ah, a = table(bench, "On arm64, the erase's cost")
 if a:
-    v = sorted(row[ah.index("ours / upstream")] for row in a)
+    want = span(ah, a, "ours / upstream")
     m = re.search(r"on arm64 \(minimal config\): ([0-9.]+-[0-9.]+)x", readme)
-    result(bool(m) and m.group(1) == f"{v[0]}-{v[-1]}", "readme-arm64-cost",
-           f"README says {m.group(1)}x, the arm64 summary gives {v[0]}-{v[-1]}x" if m
+    result(bool(m) and m.group(1) == want, "readme-arm64-cost",
+           f"README says {m.group(1)}x, the arm64 summary gives {want}x" if m
            else "README's cost row has no 'on arm64 (minimal config): A-Bx'")
 sys.exit(1 if fails else 0)
 EOF

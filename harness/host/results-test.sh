@@ -14,10 +14,9 @@ if [ -n "$want" ] && [ "$(block results)" = "$want" ]; then
 else
 	echo "FAIL: results-block: README's results table differs from RESULTS.md (run make results)"; fail=1
 fi
-# section TITLE: that section of RESULTS.md; README's block NAME holds the same text.
-section() { awk -v t="## $1" '$0 == t { p = 1; next } /^## / { p = 0 } p' "$ROOT/RESULTS.md" | sed '/./,$!d'; }
+# check_block NAME TITLE: README's block NAME holds RESULTS.md's section TITLE.
 check_block() {
-	if [ "$(block "$1")" = "$(section "$2")" ]; then
+	if [ "$(block "$1")" = "$(md_section "$ROOT/RESULTS.md" "$2")" ]; then
 		echo "PASS: results-$1: README's block is RESULTS.md's"
 	else
 		echo "FAIL: results-$1: README's $1 block differs from RESULTS.md (run make results)"; fail=1

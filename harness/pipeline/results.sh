@@ -41,21 +41,16 @@ fi
 table="| configuration | result | date |
 |---|---|---|
 $rows"
-fixes=
-[ -f "$B/upstream-fixes-table$ASUF.md" ] && fixes="Measured $(day "$B/upstream-fixes-table$ASUF.md") (\`make upstream-fixes\`): rounds of 200 in which the planted secret came back, the base tree's own STACKLEAK without and with the fixes, minimal x86-64 config, the random kstack offset on (crash test \`stackleak-plant-offset\`) and off:
-
-$(cat "$B/upstream-fixes-table$ASUF.md")"
-# section TITLE: that section of RESULTS.md, for a table build/ lacks.
-section() {
-	[ ! -f "$out" ] || awk -v t="## $1" '$0 == t { on = 1; next } /^## / { on = 0 } on' "$out" |
-		sed '/./,$!d'
+# fixes TABLE WHAT: the text of an upstream fixes section: build/'s TABLE, introduced by
+# WHAT, else that section of RESULTS.md as it stands (a run build/ lacks).
+fixes() {
+	if [ -f "$1" ]; then printf '%s\n\n%s' "Measured $(day "$1") $2" "$(cat "$1")"
+	elif [ -f "$out" ]; then md_section "$out" "$3"
+	fi
 }
-[ -n "$fixes" ] || fixes=$(section "Fixes for the in-tree STACKLEAK")
-DT=$B/upstream-fixes-table$ASUF-distro.md
-fixes_distro=$(section "Fixes for the in-tree STACKLEAK, Debian's options")
-[ ! -f "$DT" ] || fixes_distro="Measured $(day "$DT") (\`make upstream-fixes DISTRO=1\`): the same, on Debian's options, booted as Debian's kernel boots on an Intel CPU (x32 on; \`-\`: 32-bit SYSCALL, an AMD instruction, does not exist there):
-
-$(cat "$DT")"
+T1="Fixes for the in-tree STACKLEAK" T2="Fixes for the in-tree STACKLEAK, Debian's options"
+fixes=$(fixes "$B/upstream-fixes-table$ASUF.md" "(\`make upstream-fixes\`): rounds of 200 in which the planted secret came back, the base tree's own STACKLEAK without and with the fixes, minimal x86-64 config, the random kstack offset on (crash test \`stackleak-plant-offset\`) and off:" "$T1")
+fixes_distro=$(fixes "$B/upstream-fixes-table$ASUF-distro.md" "(\`make upstream-fixes DISTRO=1\`): the same, on Debian's options, booted as Debian's kernel boots on an Intel CPU (x32 on; \`-\`: 32-bit SYSCALL, an AMD instruction, does not exist there):" "$T2")
 
 {
 	echo "# Results of the last runs"
@@ -64,10 +59,8 @@ $(cat "$DT")"
 	echo "on the tree of commit $(git -C "$ROOT" rev-parse --short HEAD) (the run may be older: see each date)."
 	echo
 	printf '%s' "$table"
-	if [ -n "$fixes" ]; then echo; echo "## Fixes for the in-tree STACKLEAK"; echo; echo "$fixes"; fi
-	if [ -n "$fixes_distro" ]; then
-		echo; echo "## Fixes for the in-tree STACKLEAK, Debian's options"; echo; echo "$fixes_distro"
-	fi
+	if [ -n "$fixes" ]; then echo; echo "## $T1"; echo; echo "$fixes"; fi
+	if [ -n "$fixes_distro" ]; then echo; echo "## $T2"; echo; echo "$fixes_distro"; fi
 } > "$out"
 
 # The README's blocks: the lines between "<!-- NAME: begin" and "<!-- NAME: end -->".

@@ -24,10 +24,11 @@ while [ $i -lt 20 ]; do
 	*"child=signal 11 target=unchanged") faulted=$((faulted + 1)) ;;
 	*) other="$other; $out" ;;
 	esac
-	if dmesg | grep -q "$f"; then gp=$((gp + 1))
+	log=$(dmesg)
+	if echo "$log" | grep -q "$f"; then gp=$((gp + 1))
 	else
 		# What it faulted on instead, for the log: the oops's first line.
-		echo "CRASHTEST: attack $i ($s) did not fault on the poison: $(dmesg |
+		echo "CRASHTEST: attack $i ($s) did not fault on the poison: $(echo "$log" |
 			grep -m1 -E 'Unable to handle|BUG:|general protection' || echo 'no oops')"
 	fi
 	i=$((i + 1))
