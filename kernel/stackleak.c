@@ -206,7 +206,7 @@ noinstr void stackleak_erase(void)
 	start = stackleak_fill_start(low, mark, poison);
 #ifdef CONFIG_CLANG_STACKLEAK
 	/* Below a hole that an untracked leaf function may have left, too. */
-	start = start - low > STACKLEAK_LEAF_FILL ? start - STACKLEAK_LEAF_FILL : low;
+	start = start - low > stackleak_leaf_fill ? start - stackleak_leaf_fill : low;
 #endif
 
 	/*

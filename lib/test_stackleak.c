@@ -11,8 +11,8 @@
  *   leak    read: an uninitialised buffer, at the depth "secret" used
  *   secret_chain  write: the data stays behind in a chain of small frames
  *           that no compiler tracks, right below the handler
- *   secret_leaf  write: the data stays behind in the bottom half of a leaf
- *           function's 1 KiB frame, right below the handler
+ *   secret_leaf  write: the data stays behind in the bottom words of a
+ *           leaf function's 328-byte frame, below an unwritten gap
  *   leak_deep  read: an uninitialised buffer in the middle of either
  */
 
@@ -52,9 +52,17 @@
 #define TEST_STACKLEAK_CHAIN_WORDS	4
 #define TEST_STACKLEAK_CHAIN_DEPTH	32
 #define TEST_STACKLEAK_DEEP_SPACER	768
-/* The leaf's frame, in words, and how many of them (the bottom) it writes. */
-#define TEST_STACKLEAK_LEAF_WORDS	128
-#define TEST_STACKLEAK_LEAF_WRITTEN	64
+/*
+ * The leaf's frame, in words, and how many of them (the bottom) it writes:
+ * 328 bytes with its return address, close to the largest frame Clang
+ * leaves untracked in a minimal x86-64 kernel (336 bytes), so that its own
+ * frame does not set the erase's leaf fill. The unwritten 24 words above
+ * are longer than the erase's search run. It runs below a gap that puts
+ * the written words in the middle of leak_deep's buffer.
+ */
+#define TEST_STACKLEAK_LEAF_WORDS	40
+#define TEST_STACKLEAK_LEAF_WRITTEN	16
+#define TEST_STACKLEAK_LEAF_GAP		640
 
 struct test_stackleak_record {
 	u32 id;
@@ -140,7 +148,7 @@ static noinline void chain_store(unsigned int level)
 /*
  * A leaf function: no call at all, not even an inline asm, so Clang's
  * stack depth instrumentation leaves it out whatever its frame (the GCC
- * plugin tracks it). Its frame's unwritten top half is a poison hole right
+ * plugin tracks it). Its frame's unwritten top is a poison hole right
  * above the secret. Volatile stores: no memset() or memcpy() call either.
  */
 static noinline void leaf_store(void)
@@ -150,6 +158,19 @@ static noinline void leaf_store(void)
 
 	for (i = 0; i < TEST_STACKLEAK_LEAF_WRITTEN; i++)
 		WRITE_ONCE(frame[i], test_stackleak_planted[i % TEST_STACKLEAK_CHAIN_WORDS]);
+}
+
+/*
+ * leaf_store() below TEST_STACKLEAK_LEAF_GAP bytes that nothing writes, in
+ * a frame large enough for both compilers to track.
+ */
+static noinline void leaf_store_deep(void)
+{
+	u8 gap[TEST_STACKLEAK_LEAF_GAP] __uninitialized;
+
+	leaf_store();
+	/* After the call: no tail call, which would drop the gap. */
+	barrier_data(gap);
 }
 
 /* Uninitialised also where the compiler would zero it (INIT_STACK_ALL_ZERO). */
@@ -233,7 +254,7 @@ static ssize_t secret_leaf_write(struct file *file, const char __user *buf,
 		return 0;
 	if (planted_set(buf, count))
 		return -EFAULT;
-	leaf_store();
+	leaf_store_deep();
 	return count;
 }
 

@@ -137,7 +137,7 @@ def leak_table(s):
     entry = next((r["value"] for r in rows("info.tsv") if r["key"] == "plant_entry"), "syscall")
     out = [f"What the erase left ({s}): rounds in which a secret planted by one `write()` came out "
            f"of the next syscall (`stackleak-plant SHAPE {entry} 200`, erasing on, every boot of "
-           "the run; chain: 32 small untracked frames, leaf: the bottom half of a leaf's 1 KiB frame):",
+           "the run; chain: 32 small untracked frames, leaf: the bottom 16 words of a leaf's 328-byte frame):",
            "", "| kernel | chain | leaf |", "|---|---|---|"]
     for k in kernels:
         cells = []
@@ -150,34 +150,41 @@ def leak_table(s):
 
 def profile_table():
     """The rows of clock "profile" (harness/bench/profile.sh): the on/off cost split into
-    the erase, the tracking function and the rest, from one boot per kernel."""
+    the erase (its fill and search blocks apart), the tracking function and the rest,
+    from one boot per kernel; one table per set."""
     pr = [r for r in rows("results.tsv") if r["clock"] == "profile"]
-    if not pr:
-        return []
-    v = {(r["kernel"], r["op"].split(":")[1], r["mode"], r["op"].split(":")[0]): float(r["value"])
-         for r in pr}
-    kernels = [k for k in KERNELS if any(r["kernel"] == k for r in pr)]
-    out = ["### Where the instructions go (minimal, one boot per kernel under a TCG plugin)", "",
-           "Guest instructions per operation, erasing on minus off, charged to the erase "
-           "(`stackleak_erase*`), the tracking function (`stackleak_track_stack`) and the rest "
-           "of the kernel and user space; erase on / off: the erase's own instructions in "
-           "each mode (harness/bench/profile.sh).", "",
-           "| operation | " + " | ".join(f"{k}: erase on / off | {k}: tracking | {k}: rest"
-                                       for k in kernels) + " | erase ours / upstream |",
-           "|---" * (1 + 3 * len(kernels) + 1) + "|"]
-    for op in OPS:
-        if (kernels[0], op, "on", "erase") not in v:
-            continue
-        cells, erase = [], {}
-        for k in kernels:
-            d = {p: v[(k, op, "on", p)] - v[(k, op, "off", p)] for p in ("erase", "track", "other")}
-            erase[k] = d["erase"]
-            cells += [f"{v[(k, op, 'on', 'erase')]:,.0f} / {v[(k, op, 'off', 'erase')]:,.0f}",
-                      f"{d['track']:+,.0f}", f"{d['other']:+,.0f}"]
-        ratio = (f"{erase['ours'] / erase['upstream']:.2f}"
-                 if erase.get("upstream") and "ours" in erase else "–")
-        out.append(f"| {OP_TITLE[op]} | " + " | ".join(cells) + f" | {ratio} |")
-    return out + [""]
+    out = []
+    for bset in dict.fromkeys(r["config"] for r in pr):
+        v = {(r["kernel"], r["op"].split(":")[1], r["mode"], r["op"].split(":")[0]):
+             float(r["value"]) for r in pr if r["config"] == bset}
+        kernels = [k for k in KERNELS if any(key[0] == k for key in v)]
+        out += [f"### Where the instructions go ({bset}, one boot per kernel under a TCG plugin)",
+                "", "Guest instructions per operation, erasing on minus off, charged to the "
+                "erase (`stackleak_erase*`), the tracking function (`stackleak_track_stack`) "
+                "and the rest of the kernel and user space; erase on / off: the erase's own "
+                "instructions in each mode, of which fill (blocks that store: `rep stos` "
+                "iterations and store loops) and search (blocks that compare stack words) "
+                "(harness/bench/profile.sh).", "",
+                "| operation | " + " | ".join(f"{k}: erase on / off | {k}: fill | {k}: search | "
+                                             f"{k}: tracking | {k}: rest" for k in kernels)
+                + " | erase ours / upstream |",
+                "|---" * (1 + 5 * len(kernels) + 1) + "|"]
+        for op in OPS:
+            if (kernels[0], op, "on", "erase") not in v:
+                continue
+            cells, erase = [], {}
+            for k in kernels:
+                d = {p: v.get((k, op, "on", p), 0) - v.get((k, op, "off", p), 0)
+                     for p in ("erase", "track", "other", "fill", "search")}
+                erase[k] = d["erase"]
+                cells += [f"{v[(k, op, 'on', 'erase')]:,.0f} / {v[(k, op, 'off', 'erase')]:,.0f}",
+                          f"{d['fill']:,.0f}", f"{d['search']:,.0f}",
+                          f"{d['track']:+,.0f}", f"{d['other']:+,.0f}"]
+            ratio = (f"{erase['ours'] / erase['upstream']:.2f}"
+                     if erase.get("upstream") and "ours" in erase else "–")
+            out.append(f"| {OP_TITLE[op]} | " + " | ".join(cells) + f" | {ratio} |")
+        out.append("")
+    return out
 
 
 def per_boot_table(s, c, byboot, erasers, pairs, units):

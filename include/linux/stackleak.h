@@ -60,10 +60,9 @@
  * so such a hole is at most TRACK_MIN_SIZE - 1 bytes, shorter than the
  * run: 128 bytes, or TRACK_MIN_SIZE + 1 above 127, in whole words (16 or
  * TRACK_MIN_SIZE / 8 + 1 words of 8 bytes, 1032 bytes at the largest).
- * Clang counts its fixed locals only: where its spill slots or padding
- * make a longer hole, the extra fill below the boundary
- * (STACKLEAK_LEAF_FILL) covers the rest of that frame, up to
- * CONFIG_FRAME_WARN bytes, and twice TRACK_MIN_SIZE below it.
+ * Clang counts its fixed locals only and never tracks a leaf function:
+ * where such a frame holds a longer hole, the extra fill below the
+ * boundary (stackleak_leaf_fill) covers the rest of that frame.
  */
 #if CONFIG_STACKLEAK_TRACK_MIN_SIZE >= 128
 #define STACKLEAK_RUN_BYTES	(CONFIG_STACKLEAK_TRACK_MIN_SIZE + 1)
@@ -72,23 +71,6 @@
 #endif
 #define STACKLEAK_RUN_WORDS \
 	((STACKLEAK_RUN_BYTES + __SIZEOF_LONG__ - 1) / __SIZEOF_LONG__)
-
-#ifdef CONFIG_CLANG_STACKLEAK
-/*
- * Clang's instrumentation skips leaf functions whatever their frame. A
- * leaf that writes only the bottom of a large local leaves a poison hole
- * above what it wrote, inside its own frame, up to the unwritten bottom of
- * an untracked caller: the search may stop in that hole. The erase fills
- * this much below the boundary it found as well. No frame is larger than
- * CONFIG_FRAME_WARN bytes without a compiler warning; without that limit
- * the erase fills the whole stack.
- */
-#if CONFIG_FRAME_WARN > 0
-#define STACKLEAK_LEAF_FILL	((CONFIG_FRAME_WARN + 2 * CONFIG_STACKLEAK_TRACK_MIN_SIZE + 7) & ~7)
-#else
-#define STACKLEAK_LEAF_FILL	THREAD_SIZE
-#endif
-#endif
 
 #ifndef __ASSEMBLY__
 
@@ -154,6 +136,20 @@ static __always_inline void stackleak_track_sp(void)
 }
 
 /*
+ * At an interrupt or exception taken in the kernel: pt_regs and the noinstr
+ * entry frames lie below the interrupted code and nothing tracks them, so
+ * record how deep they start, when that is on the task stack (a nested
+ * entry may run on an IRQ or exception stack).
+ */
+static __always_inline void stackleak_track_kernel_entry(void)
+{
+	unsigned long stack = (unsigned long)task_stack_page(current);
+
+	if (current_stack_pointer - stack < THREAD_SIZE)
+		stackleak_track_sp();
+}
+
+/*
  * It preserves every register the plugin's call does not declare
  * clobbered: none on x86, x16 and x17 on arm64 (its own assembly).
  */
@@ -166,6 +162,12 @@ __no_caller_saved_registers void stackleak_track_stack(void);
 void stackleak_erase(void);
 #ifdef CONFIG_CLANG_STACKLEAK
 void __sanitizer_cov_stack_depth(void);
+/*
+ * The largest frame, in bytes, of a function Clang left without a tracking
+ * call: the erase also fills this much below the boundary it finds. It is
+ * measured at link time, by scripts/stackleak_leaf_fill.sh.
+ */
+extern const unsigned int stackleak_leaf_fill;
 #endif
 
 #ifdef CONFIG_STACKLEAK_ALLOCA_CHECK
@@ -183,6 +185,7 @@ void stackleak_check_alloca(unsigned long size);
 struct task_struct;
 static inline void stackleak_task_init(struct task_struct *tsk) { }
 static __always_inline void stackleak_track_sp(void) { }
+static __always_inline void stackleak_track_kernel_entry(void) { }
 #endif
 
 #endif /* CONFIG_STACKLEAK */

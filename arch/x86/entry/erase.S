@@ -169,7 +169,8 @@ SYM_FUNC_START(stackleak_erase)
 .Lfill:
 #ifdef CONFIG_CLANG_STACKLEAK
 	/* Below a hole that an untracked leaf function may have left, too. */
-	subq	$STACKLEAK_LEAF_FILL, %rdi
+	movl	stackleak_leaf_fill(%rip), %ecx
+	subq	%rcx, %rdi
 	cmpq	%rdx, %rdi
 	cmovbq	%rdx, %rdi
 #endif

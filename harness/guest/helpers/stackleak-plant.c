@@ -6,8 +6,8 @@
  * Usage: stackleak-plant SHAPE ENTRY ROUNDS
  *
  * Each round writes SECRET to test_stackleak/secret_SHAPE (lib/test_stackleak.c:
- * "chain", 32 small frames nobody tracks; "leaf", the bottom half of a leaf
- * function's 1 KiB frame) with one raw write() that enters and leaves the
+ * "chain", 32 small frames nobody tracks; "leaf", the bottom 16 words of a leaf
+ * function's 328-byte frame) with one raw write() that enters and leaves the
  * kernel by ENTRY, then reads 256 bytes of test_stackleak/leak_deep, an
  * uninitialised buffer in the middle of that stack, with pread(). ENTRY:
  *   64-bit build: syscall (SYSCALL, SYSRET exit), int80 (int $0x80 from

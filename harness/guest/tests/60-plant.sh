@@ -1,7 +1,7 @@
 # plant-SHAPE-ABI-ENTRY: a secret that one system call left in stack the compiler never
 # reported must not come out of an uninitialised buffer of the next (stackleak-plant:
 # test_stackleak's secret_chain, 32 small untracked frames, and secret_leaf, the bottom
-# half of a leaf function's 1 KiB frame, which Clang never tracks; read back through
+# 16 words of a leaf function's 328-byte frame, which Clang never tracks; read back through
 # leak_deep). PLANT_ROUNDS rounds (default 200) per shape and entry: 64-bit SYSCALL,
 # int $0x80 from 64-bit code, x32, and the 32-bit int $0x80, SYSCALL and SYSENTER.
 # PASS: no secret byte in any round. plant-SHAPE-off: the negative control, erasing
