@@ -62,8 +62,9 @@ def phase(path, addrs, names, ins):
         i = bisect.bisect_right(addrs, va) - 1
         p = part(names[i]) if va >= 1 << 63 and i >= 0 else "other"
         out[p] += n * count
-        if p == "erase" and erase_kind(ins, va, n):
-            out[erase_kind(ins, va, n)] += n * count
+        kind = erase_kind(ins, va, n) if p == "erase" else None
+        if kind:
+            out[kind] += n * count
     return out
 
 
