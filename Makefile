@@ -12,6 +12,15 @@ SHELL := /bin/bash
 .PHONY: pristine patches check-series check-bisect upstream-build bench test-configs soak soak-run demo test-clang
 .PHONY: distro-check test-distro test-all upstream-fixes help series-open series-save results bench-steps
 
+# BASE= (default 6.1): the base tree, harness/base/BASE/ (its tarball, its series under
+# patches/, its build directory: build/ for 6.1, build/BASE/ for another). Everything
+# below works the same on every base; harness/lib.sh reads BASE from the environment.
+export BASE ?= 6.1
+ifeq ($(wildcard harness/base/$(BASE)/base.sh),)
+$(error BASE=$(BASE) is not supported: no harness/base/$(BASE)/base.sh (known: $(notdir $(wildcard harness/base/*))))
+endif
+BD := build$(if $(filter-out 6.1,$(BASE)),/$(BASE))
+
 # The harness by concern (harness/README.md): P the pipeline stages, T the host tests,
 # U the suites that boot on their own, BN the benchmark.
 H := harness
@@ -65,14 +74,14 @@ ifeq ($(UPSTREAM),1)
 UD := $(if $(filter 1,$(DISTRO)),-distro)
 ifeq ($(FIXES),1)
 # `make UPSTREAM=1 FIXES=1 ...`: the base tree with patches/upstream-fixes/ applied.
-export SRC := build/upstream-fixes
-export OBJ := build/obj$(A)-upstream-fixes$(UD)
-export LOG := build/qemu$(A)-upstream-fixes$(UD).log
+export SRC := $(BD)/upstream-fixes
+export OBJ := $(BD)/obj$(A)-upstream-fixes$(UD)
+export LOG := $(BD)/qemu$(A)-upstream-fixes$(UD).log
 TREE_ARGS := --upstream --fixes
 else
-export SRC := build/upstream
-export OBJ := build/obj$(A)-upstream$(UD)
-export LOG := build/qemu$(A)-upstream$(UD).log
+export SRC := $(BD)/upstream
+export OBJ := $(BD)/obj$(A)-upstream$(UD)
+export LOG := $(BD)/qemu$(A)-upstream$(UD).log
 TREE_ARGS := --upstream
 endif
 export FRAGS := minimal upstream plant$(if $(UD), distro)
@@ -91,8 +100,8 @@ ifeq ($(UPSTREAM),1)
 $(error UPSTREAM=1 is the base tree's GCC-only STACKLEAK: no CLANG=1 for it)
 endif
 export CLANG
-export OBJ := build/obj-clang
-export LOG := build/qemu-clang.log
+export OBJ := $(BD)/obj-clang
+export LOG := $(BD)/qemu-clang.log
 export FRAGS := minimal stackleak clang plant
 DEPS_ARGS := clang
 endif
@@ -106,17 +115,17 @@ ifeq ($(DISTRO),1)
 export DISTRO
 ifneq ($(UPSTREAM),1)
 ifeq ($(CLANG),1)
-export OBJ := build/obj-clang-distro
-export LOG := build/qemu-clang-distro.log
+export OBJ := $(BD)/obj-clang-distro
+export LOG := $(BD)/qemu-clang-distro.log
 export FRAGS := minimal stackleak clang plant distro distro-clang
 else
-export OBJ := build/obj-distro
-export LOG := build/qemu-distro.log
+export OBJ := $(BD)/obj-distro
+export LOG := $(BD)/qemu-distro.log
 export FRAGS := minimal stackleak plant distro
 endif
 endif
 endif
-LOG ?= build/qemu$(A).log
+LOG ?= $(BD)/qemu$(A).log
 # The main job (`make` with no goal) boots with the core tests only: STACKLEAK_ERASING on
 # every CPU and exit path (10, 15, 20), the negative control (40), the plant tests (60),
 # no taint (99). TESTS=NN,NN,... picks tests for any boot (`make boot TESTS=40`); `make
@@ -139,7 +148,7 @@ bench-steps: patches initramfs upstream-build
 		BISECT_RESULTS=$(CURDIR)/build/bench$(A)/steps-build.log $(T)/bisect.sh
 	@$(S) bench-steps-run env BENCH_SETS=minimal BENCH_CLOCKS=icount \
 		BENCH_KERNELS="upstream $(foreach s,$(STEPS),step-$(s))" $(BN)/run.sh
-	@$(S) bench-steps-table $(BN)/steps-table.py build/bench$(A)/results.tsv
+	@$(S) bench-steps-table $(BN)/steps-table.py $(BD)/bench$(A)/results.tsv
 
 # RESULTS.md and the README's results blocks, from the last runs' outputs in build/.
 results:
@@ -204,24 +213,24 @@ distro-run:
 # One verdict per configuration, then their counts side by side (summary.sh: exit 1 if any failed).
 ifeq ($(A),)
 test: host-tests boot crash-run soak-run
-	@rm -f build/verdicts.log
-	@VERDICT_NAME="minimal, GCC" $(S) verdict $(P)/verdict.sh $(LOG) build/host-results.log \
-		build/crash-results.log build/soak-results.log || true
-	@$(P)/summary.sh build/verdicts.log
+	@rm -f $(BD)/verdicts.log
+	@VERDICT_NAME="minimal, GCC" $(S) verdict $(P)/verdict.sh $(LOG) $(BD)/host-results.log \
+		$(BD)/crash-results.log $(BD)/soak-results.log || true
+	@$(P)/summary.sh $(BD)/verdicts.log
 # Debian's options (a kernel of about 20 minutes cold): part of make test-all, not of CI.
 test-distro: distro-run
-	@rm -f build/verdicts-distro.log
-	@VERDICT_NAME="Debian's options, GCC" VERDICTS=build/verdicts-distro.log $(S) verdict-distro \
-		$(P)/verdict.sh build/qemu-distro.log build/crash-results-distro.log || true
-	@$(P)/summary.sh build/verdicts-distro.log
+	@rm -f $(BD)/verdicts-distro.log
+	@VERDICT_NAME="Debian's options, GCC" VERDICTS=$(BD)/verdicts-distro.log $(S) verdict-distro \
+		$(P)/verdict.sh $(BD)/qemu-distro.log $(BD)/crash-results-distro.log || true
+	@$(P)/summary.sh $(BD)/verdicts-distro.log
 else
 # Another architecture: the host tests (those of x86-64 code say SKIP), the guest suite and
 # the crash tests; no soak and no Debian's options (x86-64 only for now).
 test: host-tests boot crash-run
-	@rm -f build/verdicts$(A).log
-	@VERDICT_NAME="minimal, GCC, $(HARCH)" VERDICTS=build/verdicts$(A).log $(S) verdict $(P)/verdict.sh \
-		$(LOG) build/host-results$(A).log build/crash-results$(A).log || true
-	@$(P)/summary.sh build/verdicts$(A).log
+	@rm -f $(BD)/verdicts$(A).log
+	@VERDICT_NAME="minimal, GCC, $(HARCH)" VERDICTS=$(BD)/verdicts$(A).log $(S) verdict $(P)/verdict.sh \
+		$(LOG) $(BD)/host-results$(A).log $(BD)/crash-results$(A).log || true
+	@$(P)/summary.sh $(BD)/verdicts$(A).log
 endif
 
 # The Clang kernel (clang-22, CONFIG_CLANG_STACKLEAK instead of the plugin) through the
@@ -230,28 +239,35 @@ endif
 test-clang:
 	@$(MAKE) --no-print-directory CLANG=1 boot crash-run
 	@$(MAKE) --no-print-directory CLANG=1 DISTRO=1 boot crash-run
-	@rm -f build/verdicts-clang.log
-	@VERDICT_NAME="minimal, Clang" VERDICTS=build/verdicts-clang.log $(S) verdict-clang \
-		$(P)/verdict.sh build/qemu-clang.log build/crash-results-clang.log || true
-	@VERDICT_NAME="Debian's options, Clang" VERDICTS=build/verdicts-clang.log $(S) verdict-clang-distro \
-		$(P)/verdict.sh build/qemu-clang-distro.log build/crash-results-clang-distro.log || true
-	@$(P)/summary.sh build/verdicts-clang.log
+	@rm -f $(BD)/verdicts-clang.log
+	@VERDICT_NAME="minimal, Clang" VERDICTS=$(BD)/verdicts-clang.log $(S) verdict-clang \
+		$(P)/verdict.sh $(BD)/qemu-clang.log $(BD)/crash-results-clang.log || true
+	@VERDICT_NAME="Debian's options, Clang" VERDICTS=$(BD)/verdicts-clang.log $(S) verdict-clang-distro \
+		$(P)/verdict.sh $(BD)/qemu-clang-distro.log $(BD)/crash-results-clang-distro.log || true
+	@$(P)/summary.sh $(BD)/verdicts-clang.log
 
-# The full matrix (docs/testing.md): what CI runs, plus Debian's options, both Clang
-# kernels, 32-bit x86 and every step of the series built. Several hours cold on 2 cores.
+# The full matrix (docs/testing.md), on both bases: what CI runs, plus Debian's options,
+# both Clang kernels, 32-bit x86, every step of the series built, and on 6.12 32-bit arm,
+# riscv64 and s390x. Many hours cold on 2 cores.
 # Each part runs even when an earlier one failed; the exit status says whether all passed.
 test-all:
 	@rc=0; \
-	$(MAKE) --no-print-directory test || rc=1; \
-	$(MAKE) --no-print-directory test-distro || rc=1; \
-	$(MAKE) --no-print-directory test-clang || rc=1; \
-	$(MAKE) --no-print-directory test ARCH=arm64 || rc=1; \
-	$(MAKE) --no-print-directory test ARCH=i386 || rc=1; \
-	$(MAKE) --no-print-directory upstream-fixes || rc=1; \
-	$(MAKE) --no-print-directory upstream-fixes DISTRO=1 || rc=1; \
-	STEPS=all $(MAKE) --no-print-directory check-bisect || rc=1; \
-	STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=arm64 || rc=1; \
-	STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=i386 || rc=1; \
+	for b in 6.1 6.12; do \
+		$(MAKE) --no-print-directory test BASE=$$b || rc=1; \
+		$(MAKE) --no-print-directory test-distro BASE=$$b || rc=1; \
+		$(MAKE) --no-print-directory test-clang BASE=$$b || rc=1; \
+		$(MAKE) --no-print-directory test ARCH=arm64 BASE=$$b || rc=1; \
+		$(MAKE) --no-print-directory test ARCH=i386 BASE=$$b || rc=1; \
+		$(MAKE) --no-print-directory upstream-fixes BASE=$$b || rc=1; \
+		$(MAKE) --no-print-directory upstream-fixes DISTRO=1 BASE=$$b || rc=1; \
+		for a in x86_64 arm64 i386; do \
+			STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=$$a BASE=$$b || rc=1; \
+		done; \
+	done; \
+	for a in riscv64 arm s390x; do \
+		$(MAKE) --no-print-directory test ARCH=$$a BASE=6.12 || rc=1; \
+		STEPS=all $(MAKE) --no-print-directory check-bisect ARCH=$$a BASE=6.12 || rc=1; \
+	done; \
 	echo "==> test-all: $$([ $$rc = 0 ] && echo 'every part passed' || echo 'a part FAILED (see above)')"; \
 	exit $$rc
 
@@ -267,11 +283,11 @@ upstream-fixes: initramfs
 # build/series-wt to edit (git rebase -i pristine, git commit); series-save writes it back
 # into patches/ and the files at their kernel paths, then rebuilds and checks the series.
 series-open: patches
-	@git -C build/series-wt checkout -q series
-	@echo "series-open: build/series-wt is on branch series ($$(git -C build/series-wt rev-list --count pristine..series) commits): edit, commit, then make series-save"
+	@git -C $(BD)/series-wt checkout -q series
+	@echo "series-open: $(BD)/series-wt is on branch series ($$(git -C $(BD)/series-wt rev-list --count pristine..series) commits): edit, commit, then make series-save"
 series-save:
-	@git -C build/series-wt diff --quiet HEAD || { echo "error: build/series-wt has uncommitted changes" >&2; exit 1; }
-	@git -C build/series-wt checkout -q --detach
+	@git -C $(BD)/series-wt diff --quiet HEAD || { echo "error: $(BD)/series-wt has uncommitted changes" >&2; exit 1; }
+	@git -C $(BD)/series-wt checkout -q --detach
 	@$(S) series-export $(P)/series-export.sh
 	@$(MAKE) --no-print-directory check-series
 
@@ -306,9 +322,9 @@ bench: tree initramfs
 	@$(S) bench-build $(BN)/build.sh
 	@$(S) bench-static $(BN)/static.sh
 ifeq ($(A),)
-	@$(S) bench-plugin-cost sh -c '$(BN)/plugin-cost.sh ours=build/obj upstream=build/obj-upstream \
-		$$(test -f build/obj-clang/vmlinux && echo clang=build/obj-clang) > build/bench/plugin-cost.tsv'
-	@$(S) bench-erase sh -c '$(BN)/erase.sh --out build/bench/erase-throughput.tsv'
+	@$(S) bench-plugin-cost sh -c '$(BN)/plugin-cost.sh ours=$(BD)/obj upstream=$(BD)/obj-upstream \
+		$$(test -f $(BD)/obj-clang/vmlinux && echo clang=$(BD)/obj-clang) > $(BD)/bench/plugin-cost.tsv'
+	@$(S) bench-erase sh -c '$(BN)/erase.sh --out $(BD)/bench/erase-throughput.tsv'
 else
 	@echo "==> bench: ARCH=$(HARCH): no plugin-cost (the plugin's compile time: measured on" \
 		"x86-64's builds), erase or replay (they run x86-64's erase.S on this host)"
@@ -318,12 +334,13 @@ ifeq ($(A),)
 	@$(S) bench-replay $(BN)/replay-all.sh
 endif
 	@$(S) bench-profile $(BN)/profile.sh
-	@$(S) bench-report /usr/bin/python3 $(BN)/report.py build/bench$(A)
+	@$(S) bench-report /usr/bin/python3 $(BN)/report.py $(BD)/bench$(A)
 
 # clean keeps the extracted pristine git repo (build/linux); distclean removes everything.
 # Both remove another architecture's busybox (build/deb-ARCH): the next deps stage fetches it.
 clean:
-	@if [ -d build ]; then find build -mindepth 1 -maxdepth 1 ! -name linux -exec rm -rf {} +; fi
-	@if [ -d build/linux ]; then git -C build/linux worktree prune; fi
+	@if [ -d $(BD) ]; then find $(BD) -mindepth 1 -maxdepth 1 ! -name linux \
+		$(foreach b,$(filter-out 6.1,$(notdir $(wildcard harness/base/*))),! -name $(b)) -exec rm -rf {} +; fi
+	@if [ -d $(BD)/linux ]; then git -C $(BD)/linux worktree prune; fi
 distclean:
 	rm -rf build

@@ -2,14 +2,27 @@
 # does `. "$(dirname "$0")/../lib.sh"`). Paths are absolute so scripts work from any cwd.
 H=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$H")
-B=$ROOT/build
+# The base tree (make BASE=..., default 6.1): its tarball, series and build directory
+# come from harness/base/$BASE/base.sh (B: build/ for 6.1, build/6.12 for 6.12).
+BASE=${BASE:-6.1}
+[ -f "$H/base/$BASE/base.sh" ] || { echo "error: no harness/base/$BASE/base.sh: BASE=$BASE is not supported" \
+	"(known: $(ls "$H/base" | xargs))" >&2; exit 1; }
+. "$H/base/$BASE/base.sh"
+B=$BUILD
 # The architecture under test (make ARCH=...): its settings, boot command and config
 # fragments live in harness/arch/$HARCH/ (see harness/README.md). Default: x86_64.
 HARCH=${ARCH:-x86_64}
 HA=$H/arch/$HARCH
 [ -f "$HA/arch.sh" ] || { echo "error: no harness/arch/$HARCH/arch.sh: ARCH=$HARCH is not supported" \
 	"(known: $(ls "$H/arch" | xargs))" >&2; exit 1; }
+# BASES: the bases the architecture is supported on (arch.sh; unset: every base).
+BASES=
 . "$HA/arch.sh"
+case " ${BASES:-$BASE} " in
+*" $BASE "*) ;;
+*) echo "error: ARCH=$HARCH is supported with BASE=$(echo $BASES | sed 's/ / or BASE=/g') only, not BASE=$BASE" \
+	"(harness/arch/$HARCH/arch.sh: BASES=\"$BASES\"): e.g. make BASE=${BASES%% *} ARCH=$HARCH ..." >&2; exit 1 ;;
+esac
 # ASUF: suffix of this architecture's outputs in build/ (objects, initramfs, serial logs,
 # result files: build/obj-arm64, build/qemu-arm64.log, ...), so that runs of different
 # ARCH= values never overwrite each other. Empty for x86_64, the first architecture, whose
@@ -25,16 +38,17 @@ if [ "${DISTRO:-}" = 1 ] && [ -n "${NO_DISTRO:-}" ]; then
 	echo "error: DISTRO=1 is not supported with ARCH=$HARCH: $NO_DISTRO" >&2; exit 1
 fi
 # The guest's busybox: the host's, or the static one of the Debian architecture arch.sh
-# names (GUEST_DEB_ARCH), which harness/pipeline/deps.sh unpacks here.
+# names (GUEST_DEB_ARCH), which harness/pipeline/deps.sh unpacks into build/deb-ARCH/ and
+# links there as busybox, to wherever the package has it (bin/, or usr/bin/ in a
+# merged-/usr release).
 GUEST_BUSYBOX=/bin/busybox
-[ -z "${GUEST_DEB_ARCH:-}" ] || GUEST_BUSYBOX=$B/deb-$GUEST_DEB_ARCH/bin/busybox
+[ -z "${GUEST_DEB_ARCH:-}" ] || GUEST_BUSYBOX=$B/deb-$GUEST_DEB_ARCH/busybox
 # SRC/OBJ can be overridden, e.g. SRC=$B/upstream OBJ=$B/obj-upstream for the base-tree benchmark.
 SRC=${SRC:-$B/linux}
 OBJ=${OBJ:-$B/obj$ASUF}
 # Absolute, relative to the repo root: Kbuild resolves O= after `make -C`.
 case $SRC in /*) ;; *) SRC=$ROOT/$SRC ;; esac
 case $OBJ in /*) ;; *) OBJ=$ROOT/$OBJ ;; esac
-TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # ccache keys on compiler *content*: the GCC plugin .so is passed as -fplugin.
 export CCACHE_COMPILERCHECK=content
 # Paths under the checkout hash as relative ones: a clone at another path (CI's) hits
@@ -69,8 +83,6 @@ KOBJDUMP=${KCROSS:-}objdump
 # kernel.timer_migration 3,000 times oopses 3 of 4 boots (the base tree's static key behind
 # kernel.stack_erasing: 3 of 3); with thread=single, none (0 of 2; base tree 0 of 3).
 BOOT_QEMU= BOOT_APPEND=
-# Debian's stock amd64 configuration (package linux-config-6.1, deps.sh distro).
-DEBIAN_CONFIG=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
 if [ "${DISTRO:-}" = 1 ]; then
 	TAG=$TAG-distro
 	QEMU_MACHINE="-accel tcg,thread=single"
@@ -115,11 +127,11 @@ fixed_git_identity() {
 	export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
 }
 # patches/series without comments and blank lines: "NNNN-name.patch [new files...]".
-series_lines() { grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/patches/series" || true; }
+series_lines() { grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/series" || true; }
 # The fixes for the base tree's own STACKLEAK, in order (paths; patches/upstream-fixes/series).
 upstream_fixes() {
-	grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/patches/upstream-fixes/series" |
-		sed "s|^|$ROOT/patches/upstream-fixes/|"
+	grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/upstream-fixes/series" |
+		sed "s|^|$PATCHES/upstream-fixes/|"
 }
 # The generated series (make patches), cover letter excluded, in order.
 series_patches() { ls "$B"/patches/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '/0000-cover-letter\.patch$' || true; }

@@ -5,11 +5,22 @@ OKMSG='OK: the rest of the thread stack is properly erased'
 
 result() { echo "RESULT: $*"; }
 
-# The guest's architecture, its kernel's `uname -m` (i386 for any i?86): on arm64 and
-# i386 the cases that need an x86 entry instruction, the compat ABI or the x86-64-only
-# leak detector report SKIP or XFAIL with the reason.
+# The guest's architecture, its kernel's `uname -m` (i386 for any i?86, arm for a 32-bit
+# arm kernel's armv*; arm64's says aarch64): elsewhere than on x86-64 the cases that need
+# an x86 entry instruction, the compat ABI or the x86-64-only leak detector report SKIP or
+# XFAIL with the reason.
 GUEST_ARCH=$(uname -m)
-case $GUEST_ARCH in i?86) GUEST_ARCH=i386 ;; esac
+case $GUEST_ARCH in i?86) GUEST_ARCH=i386 ;; armv*) GUEST_ARCH=arm ;; esac
+# GUEST_BITS: the kernel's word size, 32 on i386 and arm (their STACKLEAK_POISON is one
+# 32-bit word: guest/helpers/poison.h), else 64. GUEST_COMPAT: 1 where the guest has a
+# compat ABI for 32-bit programs (x86-64, arm64: the NAME32 helpers), empty where it has
+# none: a 32-bit kernel (its native ABI is the 32-bit one), and riscv64 and s390x, whose
+# CONFIG_COMPAT is off (Debian has no rv32 or 31-bit C library to build programs for it).
+case $GUEST_ARCH in
+i386 | arm) GUEST_BITS=32 GUEST_COMPAT= ;;
+riscv64 | s390x) GUEST_BITS=64 GUEST_COMPAT= ;;
+*) GUEST_BITS=64 GUEST_COMPAT=1 ;;
+esac
 
 # skip_cases WHY NAME...: a SKIP result with the reason WHY for each case NAME that does
 # not apply to this architecture (so none vanishes from the results).
@@ -20,17 +31,34 @@ skip_cases() {
 }
 
 # bin32 NAME: the helper NAME built for 32-bit user space: NAME32 (the compat ABI), or on
-# i386, whose native ABI is the 32-bit one, NAME itself.
-bin32() { if [ "$GUEST_ARCH" = i386 ]; then echo "$1"; else echo "${1}32"; fi; }
+# a 32-bit kernel (i386, arm), whose native ABI is the 32-bit one, NAME itself. Nothing,
+# and false, where the guest runs no 32-bit program (riscv64, s390x: no compat ABI).
+bin32() {
+	if [ "$GUEST_BITS" = 32 ]; then echo "$1"
+	elif [ -n "$GUEST_COMPAT" ]; then echo "${1}32"
+	else return 1
+	fi
+}
 
-# poison_hex: the poison the erase writes, as bytes in memory (hex, little-endian): this
-# boot's random one where the leak detector is built in (debugfs), else STACKLEAK_POISON
-# (a 32-bit kernel's is one word too: guest/helpers/poison.h).
+# compat_absent: true when this kernel has no compat ABI, with the reason in WHY.
+compat_absent() {
+	[ -z "$GUEST_COMPAT" ] || return 1
+	if [ "$GUEST_BITS" = 32 ]; then
+		WHY="no compat ABI: a 32-bit kernel's native syscall path is the 32-bit one"
+	else
+		WHY="no compat ABI on $GUEST_ARCH: CONFIG_COMPAT is off (Debian has no C library for its 32-bit programs)"
+	fi
+}
+
+# poison_hex: the poison the erase writes, as bytes in memory (hex; little-endian but on
+# s390x): this boot's random one where the leak detector is built in (debugfs), else
+# STACKLEAK_POISON (a 32-bit kernel's is one word too: guest/helpers/poison.h).
 poison_value() {
 	cat /sys/kernel/debug/stackleak/poison 2>/dev/null && return
-	if [ "$GUEST_ARCH" = i386 ]; then echo fffd95c3; else echo dbf1a98dc7b5e391; fi
+	if [ "$GUEST_BITS" = 32 ]; then echo fffd95c3; else echo dbf1a98dc7b5e391; fi
 }
 poison_hex() {
+	if [ "$GUEST_ARCH" = s390x ]; then poison_value; return; fi
 	poison_value | sed 's/../& /g' | awk '{ for (i = NF; i > 0; i--) printf "%s", $i; print "" }'
 }
 
@@ -139,10 +167,12 @@ crash_aftermath() {
 
 # poison_fault HEX: what the kernel logs when it faults on the address HEX (16 digits, the
 # poison): a general protection fault on x86-64, where the poison is non-canonical (the
-# address without leading zeros), a paging request on arm64.
+# address without leading zeros), a paging request on arm64 and riscv64, on s390x the
+# failing address of dump_fault_info(), its page (arch/s390/mm/fault.c).
 poison_fault() {
 	case $GUEST_ARCH in
-	aarch64) echo "Unable to handle kernel paging request at virtual address $1" ;;
+	aarch64 | riscv64) echo "Unable to handle kernel paging request at virtual address $1" ;;
+	s390x) echo "Failing address: $(echo "$1" | sed 's/...$/000/')" ;;
 	*) echo "general protection fault, probably for non-canonical address 0x$(echo "$1" | sed 's/^0*//')" ;;
 	esac
 }

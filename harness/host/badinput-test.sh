@@ -48,8 +48,9 @@ t_min_size() {
 		"$H/pipeline/config.sh" > "$log" 2>&1 || rc=$?
 	[ $rc != 0 ] || { echo "config.sh accepted $SYM=$1"; return 1; }
 	missing=$(grep '^config: MISSING' "$log")
-	want="config: MISSING $SYM: wanted '$SYM=$1', got '$SYM=100'"
-	[ "$missing" = "$want" ] ||
+	# Kconfig puts the default back (6.1) or the nearest bound of the range (6.12).
+	want="config: MISSING $SYM: wanted '$SYM=$1', got '$SYM=\(100\|0\|1024\)'"
+	[ "$(echo "$missing" | wc -l)" = 1 ] && echo "$missing" | grep -qx "$want" ||
 		{ echo "exit $rc; expected only \"$want\", got: $(tail -n 3 "$log")"; return 1; }
 	grep -q 'requested options did not survive' "$log" || { echo "no summary line: $(tail -n 2 "$log")"; return 1; }
 	! grep -qi 'BUILD_BUG\|Error 2' "$log" || { echo "build-time failure in the log"; return 1; }
@@ -123,7 +124,7 @@ run verdict-timeout t_verdict_hang
 t_tarball() {
 	root=$TMP/tree-$1
 	mkdir -p "$root/harness/pipeline"
-	cp -r "$H/lib.sh" "$H/arch" "$root/harness/"
+	cp -r "$H/lib.sh" "$H/arch" "$H/base" "$root/harness/"
 	cp "$H/pipeline/tree.sh" "$root/harness/pipeline/"
 	rc=0 start=$(date +%s)
 	TARBALL=$2 "$root/harness/pipeline/tree.sh" --pristine > "$TMP/tree-$1.log" 2>&1 || rc=$?

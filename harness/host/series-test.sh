@@ -8,7 +8,8 @@
 # Two waivers, explained in patches/cover-letter.txt: UNKNOWN_COMMIT_ID, since the pristine
 # tree is a release tarball without git history, so checkpatch cannot resolve a Fixes: id;
 # COMPLEX_MACRO on the definitions of the section attribute lists __init, __exit, __meminit
-# and __head only (checkpatch reads a list of attributes as an expression).
+# and __head only (checkpatch reads a list of attributes as an expression); and with
+# 6.12's checkpatch, MACRO_ARG_UNUSED on a stub that must not evaluate its arguments.
 # - the same checkpatch for patches/upstream-fixes/ (waivers named in its series file),
 #   and git am of those on pristine.
 # Prints PASS:/FAIL: lines; exit 1 on any failure.
@@ -41,7 +42,7 @@ checkpatch_one() {
 	# Waivers (see the header): a warning type the cover letter names and explains.
 	waived=
 	for t in $(sed -n 's/.*: WARNING:\([A-Z_]*\):.*/\1/p' <<< "$findings" | sort -u); do
-		case $t in UNKNOWN_COMMIT_ID) ;; *) continue ;; esac
+		case $t in UNKNOWN_COMMIT_ID|MACRO_ARG_UNUSED) ;; *) continue ;; esac
 		grep -q "$t" "$COVER" || continue
 		nwarn=$((nwarn - $(grep -c ": WARNING:$t:" <<< "$findings")))
 		waived="$waived ($t waived, see ${COVER#"$ROOT"/})"
@@ -82,8 +83,8 @@ done
 if git am -q "${P[@]}"; then
 	echo "PASS: series-applies: git am of ${#P[@]} patches on pristine"
 	if [ "$(git rev-parse HEAD^{tree})" = "$(git -C "$L" rev-parse series-applied^{tree})" ] &&
-		[ "$(git -C "$L" rev-list --count series-applied..HEAD)" = "$(ls "$ROOT"/patches/test/*.patch 2>/dev/null | wc -l)" ]; then
-		echo "PASS: series-is-built-tree: build/linux is exactly pristine + the series (+ $(ls "$ROOT"/patches/test/*.patch 2>/dev/null | wc -l) test-only patch(es) on top)"
+		[ "$(git -C "$L" rev-list --count series-applied..HEAD)" = "$(ls "$PATCHES"/test/*.patch 2>/dev/null | wc -l)" ]; then
+		echo "PASS: series-is-built-tree: build/linux is exactly pristine + the series (+ $(ls "$PATCHES"/test/*.patch 2>/dev/null | wc -l) test-only patch(es) on top)"
 	else
 		echo "FAIL: series-is-built-tree: build/linux differs from pristine + build/patches (run make tree)"; fail=1
 	fi
@@ -99,7 +100,7 @@ i=0
 for p in "${F[@]}"; do
 	i=$((i + 1))
 	checkpatch_one "$p" "checkpatch-upstream-fix-$i" \
-		"$ROOT/patches/upstream-fixes/series" || fail=1
+		"$PATCHES/upstream-fixes/series" || fail=1
 done
 reset_worktree "$W"
 if [ ${#F[@]} -gt 0 ] && git am -q "${F[@]}"; then

@@ -17,14 +17,23 @@ file -L "$BB" 2>/dev/null | grep -q 'statically linked' || ldd "$BB" 2>&1 | grep
 	die "$BB is not static: install busybox-static${GUEST_DEB_ARCH:+ (harness/pipeline/deps.sh unpacks the $GUEST_DEB_ARCH one)}"
 # busybox_build FILE: the version banner built into a busybox binary.
 busybox_build() { grep -ao 'BusyBox v[0-9.]* ([^)]*)' "$1" | head -1 || true; }
-# The applet links: the guest busybox's own list where it runs on this host, else the
-# host's busybox's, which must then be the same Debian build (the same applets).
+# The applet links: the guest busybox's own list where it runs on this host; else the
+# host's busybox's, if it is the same Debian build (the same applets); else the guest
+# busybox's own list under QEMU's user-mode emulator of its architecture (QEMU_USER:
+# qemu-riscv64 for qemu-system-riscv64, package qemu-user), e.g. Debian 13's riscv64
+# busybox on a Debian 12 host (harness/arch/riscv64/arch.sh).
+QEMU_USER=${QEMU_SYSTEM/-system-/-}
 if ! applets=$("$BB" --list-full 2>/dev/null); then
 	v=$(busybox_build "$BB") hv=$(busybox_build /bin/busybox)
-	[ -n "$v" ] && [ "$v" = "$hv" ] ||
-		die "$BB does not run here and /bin/busybox is another build ('$hv', not '$v'): cannot list its applets"
-	applets=$(/bin/busybox --list-full)
-	echo "initramfs: applet list from /bin/busybox, the same build as $BB ($v)"
+	if [ -n "$v" ] && [ "$v" = "$hv" ]; then
+		applets=$(/bin/busybox --list-full)
+		echo "initramfs: applet list from /bin/busybox, the same build as $BB ($v)"
+	elif command -v "$QEMU_USER" >/dev/null && applets=$("$QEMU_USER" "$BB" --list-full) && [ -n "$applets" ]; then
+		echo "initramfs: applet list from $BB ($v) under $QEMU_USER"
+	else
+		die "$BB ($v) does not run here, /bin/busybox is another build ('$hv'), and no $QEMU_USER" \
+			"(package qemu-user) runs it: cannot list its applets"
+	fi
 fi
 rm -rf "$D" && mkdir -p "$D"/{bin,sbin,usr/bin,usr/sbin,lib,proc,sys,dev,tmp,root,tests,crash,bench}
 cp "$BB" "$D/bin/busybox"

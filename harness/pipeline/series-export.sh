@@ -38,16 +38,30 @@ for c in "${C[@]}"; do
 	echo "$p${new:+ $new}" >> "$T/series.lines"
 done
 # Replace the old patch files and series list, keep the header comment of patches/series.
-rm -f "$ROOT"/patches/[0-9][0-9][0-9][0-9]-*.patch
-mv "$T"/[0-9][0-9][0-9][0-9]-*.patch "$ROOT/patches/"
-{ grep '^#' "$ROOT/patches/series"; cat "$T/series.lines"; } > "$T/series"
-mv "$T/series" "$ROOT/patches/series"
+rm -f "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch
+mv "$T"/[0-9][0-9][0-9][0-9]-*.patch "$PATCHES/"
+{ grep '^#' "$PATCHES/series"; cat "$T/series.lines"; } > "$T/series"
+mv "$T/series" "$PATCHES/series"
 # The whole files as the last commit leaves them; a file no patch writes any more goes away.
-for f in $(cd "$ROOT" && git ls-files -- $KDIRS); do
+[ -n "${NEW_FILES_DIFF:-}" ] || for f in $(cd "$ROOT" && git ls-files -- $KDIRS); do
 	git -C "$L" cat-file -e "$BR:$f" 2>/dev/null || (cd "$ROOT" && git rm -q -- "$f")
 done
+# Another base than 6.1 keeps the files 6.1's series has as they are (shared) and writes
+# its differences from them to its NEW_FILES_DIFF (harness/base/*/base.sh); a file only
+# its own series has, it writes whole.
+[ -z "${NEW_FILES_DIFF:-}" ] || : > "$T/new-files.diff"
+shared=$(grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/patches/series" | awk '{ for (i = 2; i <= NF; i++) print $i }')
 for f in $(awk '{ for (i = 2; i <= NF; i++) print $i }' "$T/series.lines"); do
-	mkdir -p "$ROOT/$(dirname "$f")"
-	git -C "$L" show "$BR:$f" > "$ROOT/$f"
+	if [ -z "${NEW_FILES_DIFF:-}" ] || ! grep -qxF "$f" <<< "$shared"; then
+		mkdir -p "$ROOT/$(dirname "$f")"
+		git -C "$L" show "$BR:$f" > "$ROOT/$f"
+		continue
+	fi
+	git -C "$L" show "$BR:$f" > "$T/file"
+	if ! cmp -s "$ROOT/$f" "$T/file"; then
+		echo "diff --git a/$f b/$f" >> "$T/new-files.diff"
+		diff -u --label "a/$f" --label "b/$f" "$ROOT/$f" "$T/file" >> "$T/new-files.diff" || true
+	fi
 done
+[ -z "${NEW_FILES_DIFF:-}" ] || mv "$T/new-files.diff" "$NEW_FILES_DIFF"
 echo "series-export: $n patches from $BR written to patches/"

@@ -12,12 +12,14 @@
 # introduces is derived by reverse-applying the later patches' hunks of that file.
 # Every file of this repo under the kernel directories ($KDIRS, lib.sh) must be listed
 # by exactly one patch: a file in no patch is an error, never silently left out.
+# The new files are shared by every base (harness/base/): another base than 6.1 applies
+# its NEW_FILES_DIFF to them first, the few lines its kernel's interfaces need.
 set -eu
 . "$(dirname "$0")/../lib.sh"
 fixed_git_identity
 L=$B/linux W=$B/series-wt OUT=$B/patches
-COVER=$ROOT/patches/cover-letter.txt
-[ -f "$ROOT/patches/series" ] || die "patches/series missing"
+COVER=$PATCHES/cover-letter.txt
+[ -f "$PATCHES/series" ] || die "patches/series missing"
 [ -f "$COVER" ] || die "patches/cover-letter.txt missing"
 git -C "$L" rev-parse -q --verify pristine >/dev/null 2>&1 || die "no pristine tree in $L: run harness/pipeline/tree.sh"
 
@@ -26,8 +28,13 @@ mapped=$(series_lines | awk '{ for (i = 2; i <= NF; i++) print $i }')
 # Repo files under the kernel dirs: tracked + untracked-not-ignored, present in the work tree.
 have=$(cd "$ROOT" && git ls-files -c -o --exclude-standard -- $KDIRS |
 	while read -r f; do [ -e "$f" ] || [ -L "$f" ] && echo "$f"; done | sort -u)
+# A file that only another base's series lists (an architecture that base alone erases
+# on) is that base's.
+others=$(for s in "$ROOT"/patches/series "$ROOT"/patches/*/series; do
+	[ "$s" = "$PATCHES/series" ] || grep -v '^[[:space:]]*\(#\|$\)' "$s" || true
+done | awk '{ for (i = 2; i <= NF; i++) print $i }' | sort -u)
 bad=0
-for f in $(comm -23 <(echo "$have") <(echo "$mapped" | sort -u)); do
+for f in $(comm -23 <(echo "$have") <(echo "$mapped" | sort -u) | comm -23 - <(echo "$others")); do
 	echo "error: $f: new kernel file that no patch introduces; add it to the line of its patch in patches/series" >&2
 	bad=1
 done
@@ -45,9 +52,14 @@ version_at() {
 	local f=$1 n=$2 out=$3 tmp p
 	tmp=$(mktemp -d)
 	(cd "$ROOT" && cp -P --parents -t "$tmp" "$f")
+	# A later base's differences from the shared file (harness/base/*/base.sh: NEW_FILES_DIFF).
+	if [ -n "${NEW_FILES_DIFF:-}" ] && grep -q "^diff --git a/$f b/$f\$" "$NEW_FILES_DIFF"; then
+		git -C "$tmp" apply --include="$f" "$NEW_FILES_DIFF" ||
+			die "$f: ${NEW_FILES_DIFF#"$ROOT"/} does not apply to the file in this repo"
+	fi
 	for p in $(series_lines | awk -v n="$n" 'NR > n { print $1 }' | tac); do
-		grep -q "^diff --git a/$f b/$f\$" "$ROOT/patches/$p" || continue
-		git -C "$tmp" apply -R --include="$f" "$ROOT/patches/$p" ||
+		grep -q "^diff --git a/$f b/$f\$" "$PATCHES/$p" || continue
+		git -C "$tmp" apply -R --include="$f" "$PATCHES/$p" ||
 			die "$f: the hunks of patches/$p do not reverse-apply to the file in this repo"
 	done
 	cp -P "$tmp/$f" "$out"
@@ -58,10 +70,10 @@ version_at() {
 reset_worktree "$W"
 n=0
 while read -r p files; do
-	[ -f "$ROOT/patches/$p" ] || die "patches/$p listed in patches/series but missing"
+	[ -f "$PATCHES/$p" ] || die "patches/$p listed in patches/series but missing"
 	n=$((n + 1))
 	echo "series: patches/$p${files:+ + $(echo $files | wc -w) whole file(s)}"
-	if ! git am -q "$ROOT/patches/$p"; then
+	if ! git am -q "$PATCHES/$p"; then
 		git am --abort >/dev/null 2>&1 || true
 		die "patches/$p does not apply (see git am output above)"
 	fi

@@ -13,7 +13,7 @@ fixed_git_identity
 
 # 1. Pristine repo, extracted once.
 if ! git -C "$L" rev-parse -q --verify pristine >/dev/null 2>&1; then
-	[ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-6.1 (harness/pipeline/deps.sh)"
+	[ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package $BASE_PKG (harness/pipeline/deps.sh)"
 	echo "extracting $TARBALL (once) ..."
 	rm -rf "$L.tmp" && mkdir -p "$L.tmp"
 	tar -xJf "$TARBALL" -C "$L.tmp" --strip-components=1 || die "cannot extract $TARBALL (damaged? not a .tar.xz?)"
@@ -54,7 +54,7 @@ if [ "${1:-}" = --upstream ]; then
 		GIT_INDEX_FILE=$T/index git apply --cached "$f" || die "$f does not apply to pristine"
 	done
 	GIT_INDEX_FILE=$T/index git apply --cached --include=lib/Kconfig.debug \
-		--include=lib/Makefile "$ROOT/patches/$add" ||
+		--include=lib/Makefile "$PATCHES/$add" ||
 		die "patches/$add: its lib/Kconfig.debug and lib/Makefile hunks do not apply to pristine"
 	blob=$(git hash-object -w "$ROOT/lib/test_stackleak.c")
 	GIT_INDEX_FILE=$T/index git update-index --add --cacheinfo "100644,$blob,lib/test_stackleak.c"
@@ -83,7 +83,7 @@ done
 git branch -f series-applied HEAD
 # 2b. Test-only patches (patches/test/: never part of the series), e.g. a reintroduced
 # historical leak for the leak detector to find; each behind its own test Kconfig option.
-for p in "$ROOT"/patches/test/*.patch; do
+for p in "$PATCHES"/test/*.patch; do
 	[ -f "$p" ] || continue
 	echo "applying test-only patches/test/${p##*/}"
 	if ! git am -q "$p"; then

@@ -9,7 +9,7 @@ set -eu -o pipefail
 . "$(dirname "$0")/../lib.sh"
 export DISTRO=1 OBJ=$B/obj-distro-full LOG=$B/qemu-distro-full.log
 export CONFIG_BASE=$DEBIAN_CONFIG FRAGS="stackleak plant distro-full"
-[ -f "$CONFIG_BASE" ] || die "no $CONFIG_BASE: install linux-config-6.1 (harness/pipeline/deps.sh distro)"
+[ -f "$CONFIG_BASE" ] || die "no $CONFIG_BASE: install $BASE_CONFIG_PKG (harness/pipeline/deps.sh distro)"
 "$H/pipeline/config.sh"
 echo "distro-check: $(grep -c '=y' "$OBJ/.config") options built in, $(grep -c '=m' "$OBJ/.config") modules"
 "$H/pipeline/build.sh"

@@ -9,6 +9,8 @@
 # is the make target).
 KARCH=x86_64
 KIMAGE=arch/x86/boot/bzImage
+# BASES: the bases (harness/base/) the architecture is supported on, e.g. "6.12" where 6.1
+# has no STACKLEAK for it (lib.sh stops on another BASE=). Unset here: every base.
 # The kernel's compiler: the host's (lib.sh). A cross architecture sets KCROSS, the prefix
 # of its binutils (Kbuild's CROSS_COMPILE=), and KCROSS_CC, its compiler.
 KCROSS=
@@ -33,7 +35,9 @@ GUEST_CC_COMPAT="gcc -O2 -Wall -static -m32 $M32INC"
 GUEST_COMPAT_PKG=gcc-12-multilib
 # The guest's busybox: the host's /bin/busybox (busybox-static). Another architecture
 # names the Debian architecture whose busybox-static it needs (pipeline/deps.sh unpacks
-# it into build/deb-ARCH/).
+# it into build/deb-ARCH/), and GUEST_DEB_SUITE the Debian suite to take it from when the
+# host's release has no such architecture (deps.sh fetches it with an apt configuration of
+# its own; unset: the host's release).
 GUEST_DEB_ARCH=
 # The guest runs the host's own hackbench, trinity and stress-ng (with their libraries):
 # the soak and the benchmarks need them. Empty: they are left out of the initramfs.

@@ -47,7 +47,13 @@
  * compat-sysenter (on a 32-bit kernel, its native entries), signal, ptrace,
  * exec, pagefault, ud, int3, irq. arm64, where every return to EL0 takes
  * ret_to_user: svc, signal, ptrace, exec, pagefault, ud (udf), int3 (brk),
- * irq; its AArch32 build: compat-svc, signal, pagefault.
+ * irq; its AArch32 build: compat-svc, signal, pagefault (the test runs no
+ * other path of it on arm64). 32-bit arm (the same build, on a 32-bit
+ * kernel): svc, signal, ptrace, exec, pagefault, ud (udf #0), int3 (udf #16,
+ * the kernel's ARM breakpoint), irq. riscv64: ecall, signal, ptrace, exec,
+ * pagefault, ud (unimp), int3 (ebreak), irq. s390x: svc, signal, ptrace,
+ * exec, pagefault, ud (an invalid opcode), irq; no int3: its breakpoint
+ * (0x0001) raises SIGILL unless the task is traced.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -75,20 +81,38 @@
 #include "rawsys.h"
 
 /*
- * The exceptions of the ud and int3 paths, and how far their signal handler
- * steps: x86 reports #UD at ud2 (2 bytes) and #BP after int3; arm64 reports
- * both at the instruction (4 bytes).
+ * The exceptions of the ud and int3 paths and their instructions' lengths.
+ * The signal handler steps over the instruction when the kernel reports the
+ * exception at it (x86's #UD, arm64, arm, riscv64: the PC is si_addr), not
+ * when the saved PC is already past it (x86's #BP, s390x's suppressed
+ * operation exception).
  */
 #if defined(__x86_64__) || defined(__i386__)
 #define UD_INSN		"ud2"
 #define UD_LEN		2
 #define BRK_INSN	"int3"
-#define BRK_LEN		0
+#define BRK_LEN		1
 #elif defined(__aarch64__)
 #define UD_INSN		"udf #0"
 #define UD_LEN		4
 #define BRK_INSN	"brk #0"
 #define BRK_LEN		4
+#elif defined(__arm__)
+/* ARM state: udf #16 (0xe7f001f0) is the breakpoint arch/arm/kernel/ptrace.c hooks. */
+#define UD_INSN		"udf #0"
+#define UD_LEN		4
+#define BRK_INSN	"udf #16"
+#define BRK_LEN		4
+#elif defined(__riscv)
+/* The 4-byte encodings, which the C extension would otherwise compress. */
+#define UD_INSN		".option push\n.option norvc\nunimp\n.option pop"
+#define UD_LEN		4
+#define BRK_INSN	".option push\n.option norvc\nebreak\n.option pop"
+#define BRK_LEN		4
+#elif defined(__s390x__)
+/* Opcode 0x00 is invalid: SIGILL (0x0001, ptrace's breakpoint, is too, untraced). */
+#define UD_INSN		".short 0"
+#define UD_LEN		2
 #endif
 
 #ifdef __x86_64__
@@ -97,6 +121,12 @@
 #define UC_PC(uc)	((uc)->uc_mcontext.gregs[REG_EIP])
 #elif defined(__aarch64__)
 #define UC_PC(uc)	((uc)->uc_mcontext.pc)
+#elif defined(__arm__)
+#define UC_PC(uc)	((uc)->uc_mcontext.arm_pc)
+#elif defined(__riscv)
+#define UC_PC(uc)	((uc)->uc_mcontext.__gregs[REG_PC])
+#elif defined(__s390x__)
+#define UC_PC(uc)	((uc)->uc_mcontext.psw.addr)
 #endif
 
 #define DEPTH_FILE	"/proc/self/stack_depth"
@@ -187,27 +217,22 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 	probe();
 }
 
-#ifdef UD_INSN
-static void on_sigill(int sig, siginfo_t *si, void *ucp)
+/*
+ * SIGILL of ud, SIGTRAP of int3: step over the instruction if the kernel
+ * reported the exception at it (x86's int3 reports none: si_addr is 0).
+ */
+static void on_fault(int sig, siginfo_t *si, void *ucp)
 {
 	ucontext_t *uc = ucp;
 
 	probe();
-	/* Step over the undefined instruction. */
-	UC_PC(uc) += UD_LEN;
-}
+	if ((unsigned long)UC_PC(uc) == (unsigned long)si->si_addr)
+#ifdef BRK_INSN
+		UC_PC(uc) += sig == SIGILL ? UD_LEN : BRK_LEN;
+#else
+		UC_PC(uc) += UD_LEN;
 #endif
-
-#if defined(BRK_LEN) && BRK_LEN
-/* SIGTRAP of a breakpoint reported at the instruction: step over it too. */
-static void on_sigtrap(int sig, siginfo_t *si, void *ucp)
-{
-	ucontext_t *uc = ucp;
-
-	probe();
-	UC_PC(uc) += BRK_LEN;
 }
-#endif
 
 static void handle(int sig, void (*fn)(int, siginfo_t *, void *))
 {
@@ -222,25 +247,28 @@ static void handle(int sig, void (*fn)(int, siginfo_t *, void *))
 
 /*
  * A counter user mode reads without a syscall: the TSC on x86, the virtual
- * count of the generic timer on arm64 (the kernel lets EL0 read it). The
- * AArch32 build has no irq path: it exists for compat-svc.
+ * count of the generic timer on arm64 and arm (the arch timer driver lets
+ * user mode read it), the time CSR on riscv64 (the vDSO reads it too), the
+ * TOD clock on s390x (STORE CLOCK is unprivileged).
  */
-#ifndef __arm__
-#define HAVE_TICKS
 static inline unsigned long long ticks(void)
 {
-#ifdef __aarch64__
 	unsigned long long t;
 
+#ifdef __aarch64__
 	asm volatile("isb; mrs %0, cntvct_el0" : "=r"(t) :: "memory");
-	return t;
+#elif defined(__arm__)
+	asm volatile("isb; mrrc p15, 1, %Q0, %R0, c14" : "=r"(t) :: "memory");
+#elif defined(__riscv)
+	asm volatile("rdtime %0" : "=r"(t) :: "memory");
+#elif defined(__s390x__)
+	asm volatile("stck %0" : "=Q"(t) :: "memory", "cc");
 #else
-	return __rdtsc();
+	t = __rdtsc();
 #endif
+	return t;
 }
-#endif
 
-#ifdef HAVE_TICKS
 /* TSC ticks per millisecond, measured once outside any experiment. */
 static unsigned long long tsc_per_ms;
 
@@ -275,7 +303,6 @@ static void spin(void)
 	while (ticks() < end)
 		asm volatile("" ::: "memory");
 }
-#endif
 
 static char *fault_pages;
 static long fault_next, fault_count;
@@ -304,29 +331,25 @@ static void ev_pagefault(void)
 	probe();
 }
 
-#ifdef UD_INSN
 static void ev_ud(void)
 {
 	asm volatile(UD_INSN ::: "memory");
 }
 
+#ifdef BRK_INSN
 static void ev_int3(void)
 {
 	asm volatile(BRK_INSN ::: "memory");
 }
 #endif
 
-#ifdef HAVE_TICKS
 static void ev_irq(void)
 {
 	spin();
 	probe();
 }
-#endif
 
-#ifndef __arm__
 static void ev_exec(void);
-#endif
 
 static const struct path paths[] = {
 #ifdef __x86_64__
@@ -348,19 +371,30 @@ static const struct path paths[] = {
 	{ "ptrace", ev_syscall },
 	{ "exec", ev_exec },
 #elif defined(__arm__)
-	/* AArch32 on arm64: svc enters the compat syscall path. */
+	/* A 32-bit arm kernel's svc; AArch32 on arm64: its compat syscall path. */
+	{ "svc", ev_syscall },
 	{ "compat-svc", ev_syscall },
+	{ "ptrace", ev_syscall },
+	{ "exec", ev_exec },
+#elif defined(__riscv)
+	/* Every path returns to user mode through ret_from_exception. */
+	{ "ecall", ev_syscall },
+	{ "ptrace", ev_syscall },
+	{ "exec", ev_exec },
+#elif defined(__s390x__)
+	/* The exits of system_call, pgm_check_handler and the interrupt handlers. */
+	{ "svc", ev_syscall },
+	{ "ptrace", ev_syscall },
+	{ "exec", ev_exec },
 #endif
 	/* In the 32-bit build these exits go through the same IRET code. */
 	{ "signal", ev_signal, 0, 1 },
 	{ "pagefault", ev_pagefault, 0, 1 },
-#ifdef UD_INSN
 	{ "ud", ev_ud, 0, 1 },
+#ifdef BRK_INSN
 	{ "int3", ev_int3, 0, 1 },
 #endif
-#ifdef HAVE_TICKS
 	{ "irq", ev_irq, 1, 1 },
-#endif
 	{ NULL }
 };
 
@@ -512,7 +546,6 @@ static int run_rounds(const struct path *p, int rounds)
 	return report(p, rounds, ok, bmin, bmax, smin, smax, retries);
 }
 
-#ifndef __arm__
 /*
  * ptrace: the child's syscalls stop at entry and exit (PTRACE_SYSCALL).
  * Baseline and event are both traced; the stops reach no tracked frame
@@ -522,8 +555,9 @@ static int run_rounds(const struct path *p, int rounds)
  * exit cannot use SYSRET and takes the IRET path, as after any tracer
  * change of RIP or RFLAGS. "ptrace-sysret" leaves the registers alone:
  * in 6.1 such an exit uses SYSRET (without the SYSRET erase call, only
- * this test and sysret64 fail). Elsewhere (i386, arm64) "ptrace" leaves
- * the registers alone: the exit after the stops is the syscall's own.
+ * this test and sysret64 fail). Elsewhere (i386, arm64, arm, riscv64,
+ * s390x) "ptrace" leaves the registers alone: the exit after the stops is
+ * the syscall's own.
  */
 static int run_ptrace(const struct path *p, int rounds)
 {
@@ -634,7 +668,6 @@ static void ev_exec(void)
 		return;
 	probe_ret = lkdtm_mode ? (long)strlen(LKDTM_TYPE) : n;
 }
-#endif
 
 /* Depth each candidate syscall leaves, for choosing baseline and event. */
 static int measure(void)
@@ -687,18 +720,11 @@ int main(int argc, char **argv)
 	lkdtm_mode = !strcmp(argv[2], "lkdtm");
 	rounds = argc > 3 ? atoi(argv[3]) : 5;
 
-	handle(SIGUSR1, on_signal);
-#if defined(BRK_LEN) && BRK_LEN
-	handle(SIGTRAP, on_sigtrap);
-#else
-	handle(SIGTRAP, on_signal);
-#endif
-#ifdef UD_INSN
-	handle(SIGILL, on_sigill);
-#endif
-#ifdef HAVE_TICKS
+	/* Before the SIGILL handler: a counter user mode may not read kills us here. */
 	calibrate_tsc();
-#endif
+	handle(SIGUSR1, on_signal);
+	handle(SIGTRAP, on_fault);
+	handle(SIGILL, on_fault);
 	fault_count = (rounds + 1) * ATTEMPTS * 2 + 4;
 	fault_pages = mmap(NULL, fault_count * 4096, PROT_READ | PROT_WRITE,
 			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -706,10 +732,8 @@ int main(int argc, char **argv)
 		perror("mmap");
 		return 2;
 	}
-#ifndef __arm__
 	if (!strncmp(p->name, "ptrace", 6))
 		return run_ptrace(p, rounds);
-#endif
 #ifdef __i386__
 	/*
 	 * int $0x80 unless the path is a fast compat entry. The kernel sets

@@ -3,7 +3,9 @@
  * Raw system calls for the guest helpers, one kernel entry each, by the
  * entry the test names: SYSCALL on x86-64; on i386 int $0x80, or SYSCALL or
  * SYSENTER through stubs (entry_insn); int $0x80 from 64-bit code too;
- * svc on arm64 and in its compat (AArch32) programs.
+ * svc on arm64, in its compat (AArch32) programs, on 32-bit arm and on
+ * s390x; ecall on riscv64. Where there is one entry instruction, RAW_ENTRY
+ * names it (the ENTRY of stackleak-plant).
  * Included by exitpath.c and stackleak-plant.c.
  */
 #ifndef GUEST_RAWSYS_H
@@ -34,6 +36,7 @@ static inline long sys(long nr, long a, long b, long c, long d)
 	return ret;
 }
 #elif defined(__aarch64__)
+#define RAW_ENTRY	"svc"
 static inline long sys(long nr, long a, long b, long c, long d)
 {
 	register long x8 asm("x8") = nr;
@@ -51,9 +54,12 @@ static inline long sys(long nr, long a, long b, long c, long d)
 #elif defined(__arm__)
 /*
  * EABI, built in ARM state, where r7 is not the frame pointer
- * (harness/arch/arm64/arch.sh). r4 and r5 are zero: pread64()'s offset,
- * which the EABI passes there (an even register pair, after a pad in r3).
+ * (harness/arch/arm64/arch.sh, harness/arch/arm/arch.sh): AArch32 programs
+ * on arm64 and a 32-bit arm kernel's native ones. r4 and r5 are zero:
+ * pread64()'s offset, which the EABI passes there (an even register pair,
+ * after a pad in r3).
  */
+#define RAW_ENTRY	"svc"
 static inline long sys(long nr, long a, long b, long c, long d)
 {
 	register long r7 asm("r7") = nr;
@@ -69,6 +75,42 @@ static inline long sys(long nr, long a, long b, long c, long d)
 		     : "r"(r7), "r"(r1), "r"(r2), "r"(r3), "r"(r4), "r"(r5)
 		     : "memory", "cc");
 	return r0;
+}
+#elif defined(__riscv) && __riscv_xlen == 64
+#define RAW_ENTRY	"ecall"
+static inline long sys(long nr, long a, long b, long c, long d)
+{
+	register long a7 asm("a7") = nr;
+	register long a0 asm("a0") = a;
+	register long a1 asm("a1") = b;
+	register long a2 asm("a2") = c;
+	register long a3 asm("a3") = d;
+
+	asm volatile("ecall"
+		     : "+r"(a0)
+		     : "r"(a7), "r"(a1), "r"(a2), "r"(a3)
+		     : "memory");
+	return a0;
+}
+#elif defined(__s390x__)
+/*
+ * svc 0 takes the number from r1 (any number; svc NR only below 256), the
+ * arguments in r2-r5, the result in r2.
+ */
+#define RAW_ENTRY	"svc"
+static inline long sys(long nr, long a, long b, long c, long d)
+{
+	register long r1 asm("r1") = nr;
+	register long r2 asm("r2") = a;
+	register long r3 asm("r3") = b;
+	register long r4 asm("r4") = c;
+	register long r5 asm("r5") = d;
+
+	asm volatile("svc 0"
+		     : "+d"(r2)
+		     : "d"(r1), "d"(r3), "d"(r4), "d"(r5)
+		     : "memory", "cc");
+	return r2;
 }
 #elif defined(__i386__)
 enum { ENTRY_INT80, ENTRY_SYSCALL, ENTRY_SYSENTER };

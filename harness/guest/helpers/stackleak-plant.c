@@ -15,7 +15,8 @@
  *   32-bit build: int80, syscall, sysenter (the compat entries; on a 32-bit
  *                 kernel the native ones)
  *   x32 build:    x32 (SYSCALL with the x32 bit)
- *   arm64 and its AArch32 build: svc
+ *   arm64 and its AArch32 build, 32-bit arm, s390x: svc; riscv64: ecall
+ *                 (rawsys.h's RAW_ENTRY)
  * Prints "plant SHAPE ENTRY: rounds=N leaked=K bytes=B max=M poison=P":
  * K rounds in which secret bytes came out, B of them in all, at most M in
  * one round, P poison words seen. Exit 0; 3 with "unavailable ENTRY: why"
@@ -61,8 +62,8 @@ static int pick_entry(const char *entry)
 	if (strcmp(entry, "syscall") && strcmp(entry, "int80"))
 		return -1;
 #elif !defined(__i386__)
-	/* arm64 and AArch32: one entry instruction. */
-	if (strcmp(entry, "svc"))
+	/* arm64, arm, riscv64, s390x: one entry instruction. */
+	if (strcmp(entry, RAW_ENTRY))
 		return -1;
 #else
 	if (!strcmp(entry, "int80"))

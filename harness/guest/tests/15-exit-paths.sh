@@ -12,12 +12,18 @@
 # the CPU cannot take one, its result is XFAIL with the reason.
 # arm64 returns to EL0 through ret_to_user alone: the same events (svc instead of SYSCALL,
 # udf and brk for ud2 and int3), and svc from AArch32 (exit-compat-svc). A 32-bit kernel
-# (i386) enters by int $0x80 or SYSENTER and returns by IRET or SYSEXIT. The x86-64 cases
+# (i386) enters by int $0x80 or SYSENTER and returns by IRET or SYSEXIT. riscv64 returns
+# through ret_from_exception alone (ecall, unimp and ebreak for SYSCALL, ud2 and int3);
+# 32-bit arm through ret_to_user/ret_to_user_from_irq (svc, udf #0, and udf #16, its
+# ptrace breakpoint); s390x through the exits of system_call (svc, signals, ptrace,
+# exec), pgm_check_handler (page fault, invalid opcode) and the interrupt handlers (the
+# timer's external interrupt), with no user breakpoint outside ptrace. The x86-64 cases
 # the architecture has no instruction for are SKIPs with the reason.
 . /lib/harness.sh
 N=${EXIT_ROUNDS:-5}
 case $GUEST_ARCH in
-aarch64) first=exit-svc ;;
+aarch64 | arm | s390x) first=exit-svc ;;
+riscv64) first=exit-ecall ;;
 i386) first=exit-int80 ;;
 *) first=exit-sysret64 ;;
 esac
@@ -97,6 +103,48 @@ i386)
 		exit-compat-int80 exit-compat-sysenter
 	skip_cases "x86 entry instruction: 32-bit SYSCALL is a 64-bit kernel's (entry_32.S has int \$0x80 and SYSENTER)" \
 		exit-compat-syscall ;;
+riscv64)
+	R=ret_from_exception
+	check exit-ecall exitpath ecall "$R, ecall ppoll()"
+	skip_cases "x86 entry instruction (SYSRET): riscv64 returns to user mode through ret_from_exception only (exit-ecall)" \
+		exit-sysret64 exit-ptrace-sysret
+	check exit-signal exitpath signal "$R, kill() returning with SIGUSR1 pending"
+	check exit-ptrace exitpath ptrace "$R, PTRACE_SYSCALL'd ppoll()"
+	check exit-exec exitpath exec "$R, execve() of a -nostdlib program"
+	check exit-pagefault exitpath pagefault "$R, user store page fault on a fresh page"
+	check exit-ud exitpath ud "$R, user illegal instruction (unimp) + SIGILL"
+	check exit-int3 exitpath int3 "$R, user breakpoint (ebreak) + SIGTRAP"
+	check exit-irq exitpath irq "$R, timer IRQ hit a user-mode spin"
+	compat_absent
+	skip_cases "$WHY" exit-compat-int80 exit-compat-syscall exit-compat-sysenter ;;
+arm)
+	R=ret_to_user
+	check exit-svc exitpath svc "ret_fast_syscall, svc poll()"
+	skip_cases "x86 entry instruction (SYSRET): a 32-bit arm kernel enters by svc (exit-svc)" \
+		exit-sysret64 exit-ptrace-sysret
+	check exit-signal exitpath signal "$R, kill() returning with SIGUSR1 pending"
+	check exit-ptrace exitpath ptrace "$R, PTRACE_SYSCALL'd poll()"
+	check exit-exec exitpath exec "$R, execve() of a -nostdlib program"
+	check exit-pagefault exitpath pagefault "$R, user data abort on a fresh page"
+	check exit-ud exitpath ud "$R, user undefined instruction (udf #0) + SIGILL"
+	check exit-int3 exitpath int3 "$R, user breakpoint (udf #16, ptrace's) + SIGTRAP"
+	check exit-irq exitpath irq "ret_to_user_from_irq, timer IRQ hit a user-mode spin"
+	compat_absent
+	skip_cases "$WHY (exit-svc)" exit-compat-int80 exit-compat-syscall exit-compat-sysenter ;;
+s390x)
+	check exit-svc exitpath svc "system_call's exit, svc poll()"
+	skip_cases "x86 entry instruction (SYSRET): s390x enters by svc (exit-svc)" \
+		exit-sysret64 exit-ptrace-sysret
+	check exit-signal exitpath signal "system_call's exit, kill() returning with SIGUSR1 pending"
+	check exit-ptrace exitpath ptrace "system_call's exit, PTRACE_SYSCALL'd poll()"
+	check exit-exec exitpath exec "system_call's exit, execve() of a -nostdlib program"
+	check exit-pagefault exitpath pagefault "pgm_check_handler's exit, user page fault on a fresh page"
+	check exit-ud exitpath ud "pgm_check_handler's exit, user operation exception (opcode 0x00) + SIGILL"
+	skip_cases "no user breakpoint on s390x: its breakpoint opcode (0x0001) traps as SIGTRAP only under ptrace (exit-ud takes the same program check exit)" \
+		exit-int3
+	check exit-irq exitpath irq "ext_int_handler's exit, timer (clock comparator) interrupt hit a user-mode spin"
+	compat_absent
+	skip_cases "$WHY" exit-compat-int80 exit-compat-syscall exit-compat-sysenter ;;
 *)
 	check exit-sysret64 exitpath sysret64 "SYSRET64 after poll()"
 	check exit-signal exitpath signal "IRET, kill() returning with SIGUSR1 pending"

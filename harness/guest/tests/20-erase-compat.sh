@@ -2,8 +2,8 @@
 # (on arm64 an AArch32 one, through svc).
 . /lib/harness.sh
 N=10
-if [ "$GUEST_ARCH" = i386 ]; then
-	result erase-compat SKIP "no compat ABI: a 32-bit kernel's native syscall path is the 32-bit one (erase-cpu*)"
+if compat_absent; then
+	result erase-compat SKIP "$WHY (erase-cpu*)"
 	exit 0
 fi
 require_stackleak erase-compat

@@ -10,15 +10,19 @@
 # what the exit's erase left. Run again with randomize_kstack_offset=on by the
 # crash test stackleak-plant-offset (its own boot).
 # arm64: svc, native and from AArch32 (plant-SHAPE-64-svc, plant-SHAPE-32-svc); i386: the
-# native int $0x80 and SYSENTER (plant-SHAPE-32-int80, -sysenter). The x86-64 entries
-# the architecture does not have are SKIPs with the reason.
+# native int $0x80 and SYSENTER (plant-SHAPE-32-int80, -sysenter); 32-bit arm: svc
+# (plant-SHAPE-32-svc); riscv64: ecall (plant-SHAPE-64-ecall); s390x: svc
+# (plant-SHAPE-64-svc). The x86-64 entries the architecture does not have are SKIPs with
+# the reason.
 . /lib/harness.sh
 N=${PLANT_ROUNDS:-200}
 D=/sys/kernel/debug/test_stackleak
 CHECK=/proc/sys/kernel/stack_leak_check
 # The native entry: the first case, and the negative control's.
 case $GUEST_ARCH in
-aarch64) native=64-svc entry=svc ;;
+aarch64 | s390x) native=64-svc entry=svc ;;
+riscv64) native=64-ecall entry=ecall ;;
+arm) native=32-svc entry=svc ;;
 i386) native=32-int80 entry=int80 ;;
 *) native=64-syscall entry=syscall ;;
 esac
@@ -40,7 +44,7 @@ run_plant() {
 }
 
 # plant SHAPE ABI ENTRY: one result, plant-SHAPE-ABI-ENTRY; ABI 64, 32 or x32 picks the
-# helper's build (stackleak-plant, stackleak-plant32 or on i386 stackleak-plant,
+# helper's build (stackleak-plant, stackleak-plant32 or on a 32-bit kernel stackleak-plant,
 # stackleak-plantx32).
 plant() {
 	case $2 in 64) bin=stackleak-plant ;; 32) bin=$(bin32 stackleak-plant) ;; *) bin=stackleak-plant$2 ;; esac
@@ -83,6 +87,16 @@ for shape in chain leaf; do
 			plant-$shape-64-syscall plant-$shape-64-int80 plant-$shape-x32
 		skip_cases "x86 entry instruction: 32-bit SYSCALL is a 64-bit kernel's (entry_32.S has int \$0x80 and SYSENTER)" \
 			plant-$shape-32-syscall ;;
+	arm)
+		plant $shape 32 svc
+		skip_cases "x86 entry instruction: a 32-bit arm kernel enters by svc (plant-$shape-32-svc)" \
+			plant-$shape-64-syscall plant-$shape-64-int80 plant-$shape-x32 \
+			plant-$shape-32-int80 plant-$shape-32-syscall plant-$shape-32-sysenter ;;
+	riscv64 | s390x)
+		plant $shape 64 $entry
+		skip_cases "x86 entry instruction: $GUEST_ARCH enters by $entry (plant-$shape-$native), and has no compat ABI" \
+			plant-$shape-64-syscall plant-$shape-64-int80 plant-$shape-x32 \
+			plant-$shape-32-int80 plant-$shape-32-syscall plant-$shape-32-sysenter ;;
 	*)
 		plant $shape 64 syscall
 		plant $shape 64 int80

@@ -12,7 +12,7 @@
 . /lib/harness.sh
 D=test_stackleak_uninit
 N=16
-if [ "$GUEST_ARCH" = i386 ]; then
+if [ "$GUEST_BITS" = 32 ]; then
 	for t in uninit-spray-reach uninit-erasing-off uninit-erased uninit-same-syscall uninit-zero-init; do
 		result $t XFAIL "not ported to 32-bit: stackleak-uninit sprays and reads back 64-bit words, the planted pointer has 4 bytes"
 	done
