@@ -9,23 +9,29 @@ set -eu
 out=$ROOT/RESULTS.md
 day() { date -u -r "$1" +%F; }
 
-# What make test, test-distro, test-clang and test ARCH= leave: one line per configuration.
+# What make test, test-distro, test-clang and test ARCH= leave: one line per configuration,
+# for every base (harness/base/): another base's lines start with its version.
 rows=
-for f in "$B"/verdicts*.log; do
-	[ -f "$f" ] || continue
-	while IFS= read -r line; do
-		case $line in " "*|"") continue ;; esac
-		rows="$rows| ${line%%: *} | ${line#*: } | $(day "$f") |"$'\n'
-	done < "$f"
-done
-# check-bisect: every step's build and boot, per architecture.
-for f in "$B"/series-bisect/results*.log; do
-	[ -f "$f" ] || continue
-	head=$(head -n1 "$f")
-	pass=$(grep -c '^PASS:' "$f" || true) fail=$(grep -c '^FAIL:' "$f" || true)
-	what=$(sed -n 's/^# [0-9-]* STEPS=\(.*\) of \([0-9]*\) (\(.*\))$/\3, steps \1 of \2/p' <<< "$head" | sed 's/steps all of/all steps of/')
-	took=$(sed -n 's/^# done in \([0-9]*\)s$/, the run took \1 s/p' "$f")
-	rows="$rows| check-bisect, $what | $pass passed, $fail failed (each step's build and boot$took) | ${head:2:10} |"$'\n'
+for bs in "$H"/base/*/base.sh; do
+	BB=$(. "$bs"; echo "$BUILD")
+	pre=$(basename "$(dirname "$bs")")
+	if [ "$pre" = 6.1 ]; then pre=; else pre="$pre "; fi
+	for f in "$BB"/verdicts*.log; do
+		[ -f "$f" ] || continue
+		while IFS= read -r line; do
+			case $line in " "*|"") continue ;; esac
+			rows="$rows| $pre${line%%: *} | ${line#*: } | $(day "$f") |"$'\n'
+		done < "$f"
+	done
+	# check-bisect: every step's build and boot, per architecture.
+	for f in "$BB"/series-bisect/results*.log; do
+		[ -f "$f" ] || continue
+		head=$(head -n1 "$f")
+		pass=$(grep -c '^PASS:' "$f" || true) fail=$(grep -c '^FAIL:' "$f" || true)
+		what=$(sed -n 's/^# [0-9-]* STEPS=\(.*\) of \([0-9]*\) (\(.*\))$/\3, steps \1 of \2/p' <<< "$head" | sed 's/steps all of/all steps of/')
+		took=$(sed -n 's/^# done in \([0-9]*\)s$/, the run took \1 s/p' "$f")
+		rows="$rows| ${pre}check-bisect, $what | $pass passed, $fail failed (each step's build and boot$took) | ${head:2:10} |"$'\n'
+	done
 done
 # A configuration with no output in build/ (a new machine, a run not repeated) keeps the
 # line, and the date, RESULTS.md already has for it.
