@@ -101,7 +101,8 @@ die() { echo "error: $*" >&2; exit 1; }
 # the next "## " heading, without its leading blank lines.
 md_section() { awk -v t="## $2" '$0 == t { p = 1; next } /^## / { p = 0 } p' "$1" | sed '/./,$!d'; }
 # frag_files FRAG...: the Kconfig fragment files, in order. An absolute path is a file;
-# a name N (e.g. minimal, bench/none) is harness/config/N.config, followed by harness/arch/$HARCH/N.config if present
+# a name N (e.g. minimal, bench/none) is harness/config/N.config, followed by harness/arch/$HARCH/N.config and
+# harness/base/$BASE/$HARCH/N.config if present
 # (the architecture's part of it, e.g. the serial console of the minimal config).
 frag_files() {
 	local f
@@ -111,7 +112,9 @@ frag_files() {
 		*)
 			[ -f "$H/config/$f.config" ] || die "no config fragment harness/config/$f.config"
 			echo "$H/config/$f.config"
-			if [ -f "$HA/$f.config" ]; then echo "$HA/$f.config"; fi ;;
+			if [ -f "$HA/$f.config" ]; then echo "$HA/$f.config"; fi
+			# Options whose names differ per base tree.
+			if [ -f "$H/base/$BASE/$HARCH/$f.config" ]; then echo "$H/base/$BASE/$HARCH/$f.config"; fi ;;
 		esac
 	done
 }
