@@ -30,7 +30,8 @@ have=$(cd "$ROOT" && git ls-files -c -o --exclude-standard -- $KDIRS |
 	while read -r f; do [ -e "$f" ] || [ -L "$f" ] && echo "$f"; done | sort -u)
 # A file that only another base's series lists (an architecture that base alone erases
 # on) is that base's.
-others=$(for s in "$ROOT"/patches/series "$ROOT"/patches/*/series; do
+others=$(for bs in "$H"/base/*/base.sh; do
+	s=$(. "$bs"; echo "$PATCHES/series")
 	[ "$s" = "$PATCHES/series" ] || grep -v '^[[:space:]]*\(#\|$\)' "$s" || true
 done | awk '{ for (i = 2; i <= NF; i++) print $i }' | sort -u)
 bad=0
