@@ -129,8 +129,10 @@ fixed_git_identity() {
 	export GIT_COMMITTER_NAME=harness GIT_COMMITTER_EMAIL=harness@localhost
 	export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
 }
-# patches/series without comments and blank lines: "NNNN-name.patch [new files...]".
-series_lines() { grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/series" || true; }
+# A series file (default: this base's patches/series) without comments and blank lines:
+# "NNNN-name.patch [new files...]"; series_files: only the new files.
+series_lines() { grep -v '^[[:space:]]*\(#\|$\)' "${1:-$PATCHES/series}" || true; }
+series_files() { series_lines "$@" | awk '{ for (i = 2; i <= NF; i++) print $i }'; }
 # The fixes for the base tree's own STACKLEAK, in order (paths; patches/upstream-fixes/series).
 upstream_fixes() {
 	grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/upstream-fixes/series" |

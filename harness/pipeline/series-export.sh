@@ -50,7 +50,7 @@ done
 # its differences from them to its NEW_FILES_DIFF (harness/base/*/base.sh); a file only
 # its own series has, it writes whole.
 [ -z "${NEW_FILES_DIFF:-}" ] || : > "$T/new-files.diff"
-shared=$(grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/patches/series" | awk '{ for (i = 2; i <= NF; i++) print $i }')
+shared=$(series_files "$ROOT/patches/series")
 for f in $(awk '{ for (i = 2; i <= NF; i++) print $i }' "$T/series.lines"); do
 	if [ -z "${NEW_FILES_DIFF:-}" ] || ! grep -qxF "$f" <<< "$shared"; then
 		mkdir -p "$ROOT/$(dirname "$f")"

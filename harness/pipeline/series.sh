@@ -24,7 +24,7 @@ COVER=$PATCHES/cover-letter.txt
 git -C "$L" rev-parse -q --verify pristine >/dev/null 2>&1 || die "no pristine tree in $L: run harness/pipeline/tree.sh"
 
 # 1. Check the mapping before touching anything.
-mapped=$(series_lines | awk '{ for (i = 2; i <= NF; i++) print $i }')
+mapped=$(series_files)
 # Repo files under the kernel dirs: tracked + untracked-not-ignored, present in the work tree.
 have=$(cd "$ROOT" && git ls-files -c -o --exclude-standard -- $KDIRS |
 	while read -r f; do [ -e "$f" ] || [ -L "$f" ] && echo "$f"; done | sort -u)
@@ -32,8 +32,8 @@ have=$(cd "$ROOT" && git ls-files -c -o --exclude-standard -- $KDIRS |
 # on) is that base's.
 others=$(for bs in "$H"/base/*/base.sh; do
 	s=$(. "$bs"; echo "$PATCHES/series")
-	[ "$s" = "$PATCHES/series" ] || grep -v '^[[:space:]]*\(#\|$\)' "$s" || true
-done | awk '{ for (i = 2; i <= NF; i++) print $i }' | sort -u)
+	[ "$s" = "$PATCHES/series" ] || series_files "$s"
+done | sort -u)
 bad=0
 for f in $(comm -23 <(echo "$have") <(echo "$mapped" | sort -u) | comm -23 - <(echo "$others")); do
 	echo "error: $f: new kernel file that no patch introduces; add it to the line of its patch in patches/series" >&2
